@@ -1,0 +1,358 @@
+/**
+ * A small WebAssembly binary emitter: enough of the binary format (WebAssembly Core Specification 2.0,
+ * §5 "Binary Format") to build the straight-line arithmetic kernels and counted-loop drivers that
+ * isochron generates per modulus at run time. No text format, no external tool: bytes in, bytes out.
+ *
+ * Only the instructions the generators use are named; `op(...)` emits any other raw opcode.
+ * @module
+ */
+
+/** Value types (spec §5.3.1). */
+export const I32 = 0x7f;
+/** 64-bit integer value type. */
+export const I64 = 0x7e;
+/** 128-bit vector value type (SIMD proposal, standardised in 2.0). */
+export const V128 = 0x7b;
+/** A WebAssembly value type byte. */
+export type ValType = typeof I32 | typeof I64 | typeof V128;
+
+/** Opcodes used by the generators (spec §5.4). */
+export const Op = {
+  unreachable: 0x00,
+  block: 0x02,
+  loop: 0x03,
+  if: 0x04,
+  else: 0x05,
+  end: 0x0b,
+  br: 0x0c,
+  brIf: 0x0d,
+  return: 0x0f,
+  call: 0x10,
+  drop: 0x1a,
+  select: 0x1b,
+  localGet: 0x20,
+  localSet: 0x21,
+  localTee: 0x22,
+  i32Load: 0x28,
+  i64Load: 0x29,
+  i32Load8U: 0x2d,
+  i64Load32U: 0x35,
+  i32Store: 0x36,
+  i64Store: 0x37,
+  i32Store8: 0x3a,
+  i64Store32: 0x3e,
+  i32Const: 0x41,
+  i64Const: 0x42,
+  i32Eqz: 0x45,
+  i32Eq: 0x46,
+  i32Ne: 0x47,
+  i32LtS: 0x48,
+  i32LtU: 0x49,
+  i32GtU: 0x4b,
+  i32GeU: 0x4f,
+  i64Eqz: 0x50,
+  i64Eq: 0x51,
+  i64Ne: 0x52,
+  i64LtU: 0x54,
+  i32Add: 0x6a,
+  i32Sub: 0x6b,
+  i32Mul: 0x6c,
+  i32And: 0x71,
+  i32Or: 0x72,
+  i32Xor: 0x73,
+  i32Shl: 0x74,
+  i32ShrS: 0x75,
+  i32ShrU: 0x76,
+  i64Add: 0x7c,
+  i64Sub: 0x7d,
+  i64Mul: 0x7e,
+  i64And: 0x83,
+  i64Or: 0x84,
+  i64Xor: 0x85,
+  i64Shl: 0x86,
+  i64ShrS: 0x87,
+  i64ShrU: 0x88,
+  i32WrapI64: 0xa7,
+  i64ExtendI32S: 0xac,
+  i64ExtendI32U: 0xad,
+} as const;
+
+/** Appends the unsigned LEB128 encoding of `value` (spec §5.2.2). */
+export function pushU32(out: number[], value: number): void {
+  let v = value >>> 0;
+  do {
+    let byte = v & 0x7f;
+    v >>>= 7;
+    if (v !== 0) byte |= 0x80;
+    out.push(byte);
+  } while (v !== 0);
+}
+
+/** Appends the signed LEB128 encoding of `value` (any width up to 64 bits). */
+export function pushSLeb(out: number[], value: bigint | number): void {
+  let v = BigInt(value);
+  for (;;) {
+    const byte = Number(v & 0x7fn);
+    v >>= 7n;
+    const signBitClear = (byte & 0x40) === 0;
+    if ((v === 0n && signBitClear) || (v === -1n && !signBitClear)) {
+      out.push(byte);
+      return;
+    }
+    out.push(byte | 0x80);
+  }
+}
+
+function pushName(out: number[], name: string): void {
+  const bytes = new TextEncoder().encode(name);
+  pushU32(out, bytes.length);
+  for (const b of bytes) out.push(b);
+}
+
+function pushVector(out: number[], body: number[]): void {
+  pushU32(out, body.length);
+  for (const b of body) out.push(b);
+}
+
+/** log2 of the natural alignment of a load/store, for its memarg. */
+const ALIGN: Record<number, number> = {
+  [Op.i32Load]: 2,
+  [Op.i64Load]: 3,
+  [Op.i32Load8U]: 0,
+  [Op.i64Load32U]: 2,
+  [Op.i32Store]: 2,
+  [Op.i64Store]: 3,
+  [Op.i32Store8]: 0,
+  [Op.i64Store32]: 2,
+};
+
+/**
+ * Builds one function body. Parameters are locals 0..n−1; `local(type)` declares more.
+ * Every instruction method returns `this`, so bodies read as a sequence.
+ */
+export class FunctionBuilder {
+  readonly params: readonly ValType[];
+  readonly results: readonly ValType[];
+  private readonly locals: ValType[] = [];
+  private readonly code: number[] = [];
+
+  constructor(params: readonly ValType[], results: readonly ValType[] = []) {
+    this.params = params;
+    this.results = results;
+  }
+
+  /** Declares a new local of `type` and returns its index. */
+  local(type: ValType): number {
+    this.locals.push(type);
+    return this.params.length + this.locals.length - 1;
+  }
+
+  /** Emits raw bytes (an opcode and its already-encoded immediates). */
+  op(...bytes: number[]): this {
+    for (const b of bytes) this.code.push(b);
+    return this;
+  }
+
+  /** Number of bytes emitted so far (for size reports). */
+  get size(): number {
+    return this.code.length;
+  }
+
+  localGet(index: number): this {
+    this.code.push(Op.localGet);
+    pushU32(this.code, index);
+    return this;
+  }
+  localSet(index: number): this {
+    this.code.push(Op.localSet);
+    pushU32(this.code, index);
+    return this;
+  }
+  localTee(index: number): this {
+    this.code.push(Op.localTee);
+    pushU32(this.code, index);
+    return this;
+  }
+  i32Const(value: number): this {
+    this.code.push(Op.i32Const);
+    pushSLeb(this.code, value | 0);
+    return this;
+  }
+  /** `value` is taken modulo 2^64 and encoded as a signed 64-bit constant. */
+  i64Const(value: bigint | number): this {
+    this.code.push(Op.i64Const);
+    pushSLeb(this.code, BigInt.asIntN(64, BigInt(value)));
+    return this;
+  }
+  /** A load or store with a static byte `offset` added to the address on the stack. */
+  mem(opcode: number, offset = 0): this {
+    const align = ALIGN[opcode];
+    if (align === undefined) throw new Error(`not a memory opcode: 0x${opcode.toString(16)}`);
+    this.code.push(opcode);
+    pushU32(this.code, align);
+    pushU32(this.code, offset);
+    return this;
+  }
+  call(functionIndex: number): this {
+    this.code.push(Op.call);
+    pushU32(this.code, functionIndex);
+    return this;
+  }
+  /** Opens a `block` or `loop` with no result. */
+  begin(kind: typeof Op.block | typeof Op.loop): this {
+    this.code.push(kind, 0x40);
+    return this;
+  }
+  end(): this {
+    this.code.push(Op.end);
+    return this;
+  }
+  br(depth: number): this {
+    this.code.push(Op.br);
+    pushU32(this.code, depth);
+    return this;
+  }
+  brIf(depth: number): this {
+    this.code.push(Op.brIf);
+    pushU32(this.code, depth);
+    return this;
+  }
+
+  /** The encoded body (locals declaration, code, final `end`), spec §5.5.13. */
+  encodeBody(): number[] {
+    const groups: [number, ValType][] = [];
+    for (const t of this.locals) {
+      const last = groups[groups.length - 1];
+      if (last && last[1] === t) last[0]++;
+      else groups.push([1, t]);
+    }
+    const body: number[] = [];
+    pushU32(body, groups.length);
+    for (const [count, type] of groups) {
+      pushU32(body, count);
+      body.push(type);
+    }
+    for (const b of this.code) body.push(b);
+    body.push(Op.end);
+    const out: number[] = [];
+    pushVector(out, body);
+    return out;
+  }
+}
+
+interface FunctionEntry {
+  name: string | null;
+  builder: FunctionBuilder;
+}
+
+/**
+ * Builds a module with one linear memory (defined here and exported as "memory", or imported as
+ * env.memory so that several modules can share it) and any number of functions.
+ */
+export class ModuleBuilder {
+  private readonly functions: FunctionEntry[] = [];
+  private memoryPages = 1;
+  private memoryImported = false;
+
+  /** Sets the initial size of the module's own memory, in 64 KiB pages. */
+  defineMemory(pages: number): this {
+    this.memoryPages = pages;
+    this.memoryImported = false;
+    return this;
+  }
+
+  /** Imports its memory as `env.memory` instead of defining one (minimum `pages`). */
+  importMemory(pages: number): this {
+    this.memoryPages = pages;
+    this.memoryImported = true;
+    return this;
+  }
+
+  /** The index the next added function will get (for forward `call`s). */
+  get nextFunctionIndex(): number {
+    return this.functions.length;
+  }
+
+  /** Adds a function; exports it under `name` unless `name` is null. Returns its index. */
+  addFunction(name: string | null, builder: FunctionBuilder): number {
+    this.functions.push({ name, builder });
+    return this.functions.length - 1;
+  }
+
+  /** The whole module as bytes. */
+  toBytes(): Uint8Array {
+    const out: number[] = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+    const section = (id: number, body: number[]) => {
+      out.push(id);
+      pushVector(out, body);
+    };
+
+    // Type section: one type per distinct signature.
+    const signatures: string[] = [];
+    const typeIndex = this.functions.map(({ builder }) => {
+      const key = `${builder.params.join(",")}:${builder.results.join(",")}`;
+      let i = signatures.indexOf(key);
+      if (i < 0) i = signatures.push(key) - 1;
+      return i;
+    });
+    const types: number[] = [];
+    pushU32(types, signatures.length);
+    for (const key of signatures) {
+      const [params, results] = key.split(":").map((s) => (s === "" ? [] : s.split(",").map(Number)));
+      types.push(0x60);
+      pushU32(types, params.length);
+      types.push(...params);
+      pushU32(types, results.length);
+      types.push(...results);
+    }
+    section(1, types);
+
+    if (this.memoryImported) {
+      const imports: number[] = [];
+      pushU32(imports, 1);
+      pushName(imports, "env");
+      pushName(imports, "memory");
+      imports.push(0x02, 0x00);
+      pushU32(imports, this.memoryPages);
+      section(2, imports);
+    }
+
+    const funcs: number[] = [];
+    pushU32(funcs, this.functions.length);
+    for (const t of typeIndex) pushU32(funcs, t);
+    section(3, funcs);
+
+    if (!this.memoryImported) {
+      const memory: number[] = [];
+      pushU32(memory, 1);
+      memory.push(0x00);
+      pushU32(memory, this.memoryPages);
+      section(5, memory);
+    }
+
+    const exports: number[] = [];
+    const exported = this.functions
+      .map((f, i) => [f.name, i] as const)
+      .filter(([name]) => name !== null);
+    pushU32(exports, exported.length + (this.memoryImported ? 0 : 1));
+    for (const [name, index] of exported) {
+      pushName(exports, name!);
+      exports.push(0x00);
+      pushU32(exports, index);
+    }
+    if (!this.memoryImported) {
+      pushName(exports, "memory");
+      exports.push(0x02, 0x00);
+    }
+    section(7, exports);
+
+    const code: number[] = [];
+    pushU32(code, this.functions.length);
+    for (const { builder } of this.functions) {
+      for (const b of builder.encodeBody()) code.push(b);
+    }
+    section(10, code);
+
+    return new Uint8Array(out);
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * isochron: constant-time elliptic-curve cryptography for every JavaScript runtime.
+ *
+ * Subpath entry points load only what they need: `@isochron/curves/x25519`, `@isochron/curves/bls12-381`,
+ * `@isochron/curves/bn254`.
+ * @module
+ */
+export { bls12_381 } from "./curves/bls12_381.ts";
+export type { Bls12381 } from "./curves/bls12_381.ts";
+export { bn254 } from "./curves/bn254.ts";
+export type { Bn254 } from "./curves/bn254.ts";
+export { IsochronError } from "./errors.ts";
+export type { IsochronErrorCode } from "./errors.ts";
