@@ -1,0 +1,18 @@
+/**
+ * The topic files of the benchmark report, in report order. Each exports
+ * `default async function (): Promise<BenchCase[]>`; add a topic with one line here.
+ * Topics are imported lazily so that a topic that fails to load only loses its own rows.
+ */
+
+import type { BenchCase } from "../case.ts";
+
+export interface Topic {
+  name: string;
+  load: () => Promise<{ default: () => Promise<BenchCase[]> }>;
+}
+
+export const TOPICS: readonly Topic[] = [
+  { name: "field", load: () => import("./field.ts") },
+  { name: "groups", load: () => import("./groups.ts") },
+  { name: "x25519", load: () => import("./x25519.ts") },
+];
