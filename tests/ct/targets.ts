@@ -1,0 +1,92 @@
+/**
+ * Registry of the timing targets of the dudect tool (tests/ct/dudect.ts). A target times one
+ * secret-data operation on two classes of inputs: one fixed secret, and fresh random secrets.
+ *
+ * Register a target:
+ * ```ts ignore
+ * registerTiming({
+ *   name: "x25519 scalarMult",
+ *   prepare: () => ({ fixed: new Uint8Array(32), random: () => randomBytes(32) }),
+ *   run: (k) => x25519.scalarMult(k, U),
+ * });
+ * ```
+ * `prepare` runs once, before any timing. Every input of either class is made by `random()`
+ * outside the timed region; for the fixed class the fixed value is then written over it in place
+ * (typed arrays, arrays and plain objects of them; other values are used as they are), as dudect
+ * does, so both classes cost the same to prepare and live in equally fresh memory. `run` should
+ * leave its result somewhere observable (the {@linkcode sink}) so the engine cannot drop the work.
+ * @module
+ */
+
+import { constantTimeEqual, earlyExitEqual } from "./fixtures/controls_lib.ts";
+
+/** One timing target: a fixed input, a generator of random inputs, and the operation. */
+export interface TimingTarget<I> {
+  /** Shown in the report and matched by `--filter`. */
+  name: string;
+  /** Called once before timing: the fixed-class input and the random-class generator. */
+  prepare(): { fixed: I; random(): I };
+  /** The operation under test, on one input. */
+  run(input: I): void;
+  /** True for positive controls: a leak is expected (the report says whether it was found). */
+  expectLeak?: boolean;
+}
+
+// deno-lint-ignore no-explicit-any
+const targets: TimingTarget<any>[] = [];
+
+/** Adds a target; names must be unique. */
+export function registerTiming<I>(target: TimingTarget<I>): void {
+  if (targets.some((t) => t.name === target.name)) throw new Error(`duplicate timing target ${target.name}`);
+  targets.push(target);
+}
+
+/** The registered targets, in registration order. */
+export function timingTargets(): readonly TimingTarget<unknown>[] {
+  return targets;
+}
+
+/** Results of timed operations land here so that the engine cannot drop the work. */
+export const sink: { value: number } = { value: 0 };
+
+const pool = new Uint8Array(65536);
+let poolUsed = pool.length;
+/**
+ * `length` fresh random bytes (length ≤ 65536), cut from a pool refilled by
+ * `crypto.getRandomValues`: one system call per 64 KiB instead of one per input, so that preparing
+ * inputs does not dominate the run time of fast targets.
+ */
+export function randomBytes(length: number): Uint8Array {
+  if (poolUsed + length > pool.length) {
+    crypto.getRandomValues(pool);
+    poolUsed = 0;
+  }
+  return pool.slice(poolUsed, poolUsed += length);
+}
+
+const random64 = () => randomBytes(64);
+
+// ---- controls -----------------------------------------------------------------------------------
+
+{
+  // Fixed class: equal to the reference (all 64 bytes compared); random: usually exits at byte 0.
+  const ref = random64();
+  registerTiming({
+    name: "control: early-exit compare (leaky)",
+    expectLeak: true,
+    prepare: () => ({ fixed: ref.slice(), random: random64 }),
+    run: (x) => void (sink.value += earlyExitEqual(x, ref) ? 1 : 0),
+  });
+  registerTiming({
+    name: "control: constant-time compare (clean)",
+    prepare: () => ({ fixed: ref.slice(), random: random64 }),
+    run: (x) => void (sink.value += constantTimeEqual(x, ref) ? 1 : 0),
+  });
+}
+
+// ==== Library targets ============================================================================
+// X25519, the field kernels and G1/G2 multiplication register their targets below, one
+// registerTiming call each, importing the library at the top of this file:
+//   - x25519: scalarMult (fixed secret vs random secrets, fixed public u), scalarMultBase
+//   - field:  Fp/Fr inv and sqrt (constant-time versions), mul of the wasm and ts kernels
+//   - curves: bls12-381 G1/G2 multiply, bn254 G1/G2 multiply (secret scalar, fixed point)
