@@ -8,7 +8,7 @@
  * ```
  * @module
  */
-import { BLS12_381_X, FIELDS, type FieldParams } from "../field/params.ts";
+import { BLS12_381_X, type FieldParams, FIELDS } from "../field/params.ts";
 
 /** BLS12-381's public description. */
 export interface Bls12381 {

@@ -8,7 +8,7 @@
  * ```
  * @module
  */
-import { BN254_U, FIELDS, type FieldParams } from "../field/params.ts";
+import { BN254_U, type FieldParams, FIELDS } from "../field/params.ts";
 
 /** BN254's public description. */
 export interface Bn254 {

@@ -77,8 +77,37 @@ export const Op = {
   i64ExtendI32U: 0xad,
 } as const;
 
+/**
+ * SIMD opcodes (the u32 after the 0xFD prefix, spec §5.4.8) used by the generators; emit with
+ * `FunctionBuilder.simd` / `simdLane` / `simdMem` (loads and stores: `simdMem(code, bytes)`).
+ */
+export const SimdOp = {
+  v128Load: 0x00,
+  v128Load32Splat: 0x09,
+  v128Load64Splat: 0x0a,
+  v128Store: 0x0b,
+  v128Const: 0x0c,
+  i32x4Splat: 0x11,
+  i64x2Splat: 0x12,
+  i64x2ExtractLane: 0x1d,
+  i64x2ReplaceLane: 0x1e,
+  v128And: 0x4e,
+  v128Load32Zero: 0x5c,
+  v128Load64Zero: 0x5d,
+  i64x2Shl: 0xcb,
+  i64x2ShrU: 0xcd,
+  i64x2Add: 0xce,
+  i64x2Sub: 0xd1,
+  i64x2ExtmulLowI32x4U: 0xde,
+  i64x2ExtmulHighI32x4U: 0xdf,
+} as const;
+
 /** Appends the unsigned LEB128 encoding of `value` (spec §5.2.2). */
 export function pushU32(out: number[], value: number): void {
+  if (value >= 0 && value < 128) {
+    out.push(value);
+    return;
+  }
   let v = value >>> 0;
   do {
     let byte = v & 0x7f;
@@ -90,6 +119,20 @@ export function pushU32(out: number[], value: number): void {
 
 /** Appends the signed LEB128 encoding of `value` (any width up to 64 bits). */
 export function pushSLeb(out: number[], value: bigint | number): void {
+  if (typeof value === "number" && Number.isSafeInteger(value)) {
+    // Number fast path (the generators emit thousands of constants; BigInt is slow in cold code).
+    let v = value;
+    for (;;) {
+      const byte = ((v % 128) + 128) % 128;
+      v = (v - byte) / 128;
+      const signBitClear = (byte & 0x40) === 0;
+      if ((v === 0 && signBitClear) || (v === -1 && !signBitClear)) {
+        out.push(byte);
+        return;
+      }
+      out.push(byte | 0x80);
+    }
+  }
   let v = BigInt(value);
   for (;;) {
     const byte = Number(v & 0x7fn);
@@ -109,11 +152,6 @@ function pushName(out: number[], name: string): void {
   for (const b of bytes) out.push(b);
 }
 
-function pushVector(out: number[], body: number[]): void {
-  pushU32(out, body.length);
-  for (const b of body) out.push(b);
-}
-
 /** log2 of the natural alignment of a load/store, for its memarg. */
 const ALIGN: Record<number, number> = {
   [Op.i32Load]: 2,
@@ -125,6 +163,9 @@ const ALIGN: Record<number, number> = {
   [Op.i32Store8]: 0,
   [Op.i64Store32]: 2,
 };
+
+/** Memoised encodings of `i64.const` instructions, by value. */
+const I64_CONSTS = new Map<bigint | number, number[]>();
 
 /**
  * Builds one function body. Parameters are locals 0..n−1; `local(type)` declares more.
@@ -159,18 +200,27 @@ export class FunctionBuilder {
   }
 
   localGet(index: number): this {
-    this.code.push(Op.localGet);
-    pushU32(this.code, index);
+    if (index < 128) this.code.push(Op.localGet, index);
+    else {
+      this.code.push(Op.localGet);
+      pushU32(this.code, index);
+    }
     return this;
   }
   localSet(index: number): this {
-    this.code.push(Op.localSet);
-    pushU32(this.code, index);
+    if (index < 128) this.code.push(Op.localSet, index);
+    else {
+      this.code.push(Op.localSet);
+      pushU32(this.code, index);
+    }
     return this;
   }
   localTee(index: number): this {
-    this.code.push(Op.localTee);
-    pushU32(this.code, index);
+    if (index < 128) this.code.push(Op.localTee, index);
+    else {
+      this.code.push(Op.localTee);
+      pushU32(this.code, index);
+    }
     return this;
   }
   i32Const(value: number): this {
@@ -180,8 +230,15 @@ export class FunctionBuilder {
   }
   /** `value` is taken modulo 2^64 and encoded as a signed 64-bit constant. */
   i64Const(value: bigint | number): this {
-    this.code.push(Op.i64Const);
-    pushSLeb(this.code, BigInt.asIntN(64, BigInt(value)));
+    // Generators repeat a few constants (masks, shifts, limbs of p) thousands of times: memoise.
+    let encoded = I64_CONSTS.get(value);
+    if (encoded === undefined) {
+      encoded = [Op.i64Const];
+      if (typeof value === "number" && Number.isSafeInteger(value)) pushSLeb(encoded, value);
+      else pushSLeb(encoded, BigInt.asIntN(64, BigInt(value)));
+      if (I64_CONSTS.size < 4096) I64_CONSTS.set(value, encoded);
+    }
+    for (let i = 0; i < encoded.length; i++) this.code.push(encoded[i]);
     return this;
   }
   /** A load or store with a static byte `offset` added to the address on the stack. */
@@ -190,6 +247,23 @@ export class FunctionBuilder {
     if (align === undefined) throw new Error(`not a memory opcode: 0x${opcode.toString(16)}`);
     this.code.push(opcode);
     pushU32(this.code, align);
+    pushU32(this.code, offset);
+    return this;
+  }
+  /** A SIMD instruction (prefix 0xFD, spec §5.4.8) without immediates; see {@linkcode SimdOp}. */
+  simd(code: number): this {
+    this.code.push(0xfd);
+    pushU32(this.code, code);
+    return this;
+  }
+  /** A SIMD lane instruction (extract/replace_lane) with its lane index. */
+  simdLane(code: number, lane: number): this {
+    return this.simd(code).op(lane);
+  }
+  /** A SIMD load or store with its memarg (natural alignment of `bytes`), address on the stack. */
+  simdMem(code: number, bytes: 4 | 8 | 16, offset = 0): this {
+    this.simd(code);
+    pushU32(this.code, bytes === 4 ? 2 : bytes === 8 ? 3 : 4);
     pushU32(this.code, offset);
     return this;
   }
@@ -220,24 +294,45 @@ export class FunctionBuilder {
 
   /** The encoded body (locals declaration, code, final `end`), spec §5.5.13. */
   encodeBody(): number[] {
+    return Array.from(this.encodeBodyBytes());
+  }
+
+  /** As {@linkcode encodeBody}, as bytes (one typed-array copy of the code: fast even in cold code). */
+  encodeBodyBytes(): Uint8Array {
     const groups: [number, ValType][] = [];
     for (const t of this.locals) {
       const last = groups[groups.length - 1];
       if (last && last[1] === t) last[0]++;
       else groups.push([1, t]);
     }
-    const body: number[] = [];
-    pushU32(body, groups.length);
+    const head: number[] = [];
+    pushU32(head, groups.length);
     for (const [count, type] of groups) {
-      pushU32(body, count);
-      body.push(type);
+      pushU32(head, count);
+      head.push(type);
     }
-    for (const b of this.code) body.push(b);
-    body.push(Op.end);
-    const out: number[] = [];
-    pushVector(out, body);
+    const size: number[] = [];
+    pushU32(size, head.length + this.code.length + 1);
+    const out = new Uint8Array(size.length + head.length + this.code.length + 1);
+    out.set(size, 0);
+    out.set(head, size.length);
+    out.set(this.code, size.length + head.length);
+    out[out.length - 1] = Op.end;
     return out;
   }
+}
+
+/** Concatenates byte chunks. */
+function concatBytes(chunks: readonly (Uint8Array | readonly number[])[]): Uint8Array<ArrayBuffer> {
+  let length = 0;
+  for (const c of chunks) length += c.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
 interface FunctionEntry {
@@ -253,6 +348,7 @@ export class ModuleBuilder {
   private readonly functions: FunctionEntry[] = [];
   private memoryPages = 1;
   private memoryImported = false;
+  private readonly data: { offset: number; bytes: Uint8Array }[] = [];
 
   /** Sets the initial size of the module's own memory, in 64 KiB pages. */
   defineMemory(pages: number): this {
@@ -268,6 +364,15 @@ export class ModuleBuilder {
     return this;
   }
 
+  /**
+   * Adds an active data segment: `bytes` are copied to `offset` of the memory (defined or imported)
+   * when the module is instantiated (spec §5.5.12).
+   */
+  addData(offset: number, bytes: Uint8Array): this {
+    this.data.push({ offset, bytes });
+    return this;
+  }
+
   /** The index the next added function will get (for forward `call`s). */
   get nextFunctionIndex(): number {
     return this.functions.length;
@@ -280,11 +385,12 @@ export class ModuleBuilder {
   }
 
   /** The whole module as bytes. */
-  toBytes(): Uint8Array {
-    const out: number[] = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
-    const section = (id: number, body: number[]) => {
-      out.push(id);
-      pushVector(out, body);
+  toBytes(): Uint8Array<ArrayBuffer> {
+    const out: (Uint8Array | number[])[] = [[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]];
+    const section = (id: number, ...body: (Uint8Array | number[])[]) => {
+      const head = [id];
+      pushU32(head, body.reduce((n, b) => n + b.length, 0));
+      out.push(head, ...body);
     };
 
     // Type section: one type per distinct signature.
@@ -346,13 +452,25 @@ export class ModuleBuilder {
     }
     section(7, exports);
 
-    const code: number[] = [];
-    pushU32(code, this.functions.length);
-    for (const { builder } of this.functions) {
-      for (const b of builder.encodeBody()) code.push(b);
-    }
-    section(10, code);
+    const count: number[] = [];
+    pushU32(count, this.functions.length);
+    section(10, count, ...this.functions.map(({ builder }) => builder.encodeBodyBytes()));
 
-    return new Uint8Array(out);
+    if (this.data.length > 0) {
+      const data: (Uint8Array | number[])[] = [];
+      const count: number[] = [];
+      pushU32(count, this.data.length);
+      data.push(count);
+      for (const { offset, bytes } of this.data) {
+        const head: number[] = [0x00, Op.i32Const]; // active segment of memory 0, offset expression
+        pushSLeb(head, offset | 0);
+        head.push(Op.end);
+        pushU32(head, bytes.length);
+        data.push(head, bytes);
+      }
+      section(11, ...data);
+    }
+
+    return concatBytes(out);
   }
 }

@@ -1,0 +1,196 @@
+/**
+ * The TypeScript field kernel: the fallback backend for runtimes that refuse to compile WebAssembly
+ * (Cloudflare Workers, Vercel Edge, pages whose CSP lacks 'wasm-unsafe-eval'). See DESIGN.md,
+ * "Arithmetic: two kernels, one contract".
+ *
+ * The arithmetic is the straight-line code of field/ts/generated/<field>.ts (written ahead of time by
+ * scripts/gen_ts_kernels.ts: 24-bit limbs held in doubles scaled by 2^-24, R = 2^(24n)). This file
+ * owns the arena (one Float64Array; slot i at offset i·n, n the limb count), the byte and BigInt
+ * conversions, and delegates pow, sqrt, isSquare, batch inversion and the constant-time inversion
+ * (binary GCD on this layout, field/algorithms/inverse_ts.ts) to field/algorithms/.
+ * @module
+ */
+
+import { expectBytes, IsochronError } from "../../errors.ts";
+import type { FieldKernel } from "../kernel.ts";
+import { type FieldName, FIELDS } from "../params.ts";
+import { batchInvVartime, buildTsInverse, isSquareCt, powCt, sqrtCt } from "../algorithms/mod.ts";
+import * as bls12_381_fp from "./generated/bls12-381-fp.ts";
+import * as bls12_381_fr from "./generated/bls12-381-fr.ts";
+import * as bn254_fp from "./generated/bn254-fp.ts";
+import * as bn254_fr from "./generated/bn254-fr.ts";
+import type { Arena, SlotOps } from "./slot_ops.ts";
+
+/** What kernel.ts uses of a generated module. */
+interface Generated {
+  readonly LIMBS: number;
+  readonly MODULUS_HEX: string;
+  bindSlots(arena: Arena): SlotOps;
+}
+
+const GENERATED: Readonly<Record<FieldName, Generated>> = {
+  "bls12-381-fp": bls12_381_fp,
+  "bls12-381-fr": bls12_381_fr,
+  "bn254-fp": bn254_fp,
+  "bn254-fr": bn254_fr,
+};
+
+const TWO24 = 16777216;
+const INV24 = 1 / TWO24;
+/** Slots in a fresh arena; it doubles when full. */
+const INITIAL_SLOTS = 64;
+
+const cache = new Map<FieldName, FieldKernel>();
+
+/**
+ * The arena holder, shaped so that V8 settles the field `m` before any code is optimised: with an object
+ * literal, building the second kernel generalised the field's type (the literal's boilerplate holds an
+ * uninitialised value) and deoptimised the first kernel's code; a class field starts as undefined and
+ * the constructor stores `m` twice, so V8 tracks it as a mutable field of any type from the first kernel
+ * on, and neither alloc's growth nor another kernel invalidates optimised code (seen with
+ * `--trace-deopt --trace-generalization`; tests/field/ts_deopt.test.ts checks the outcome).
+ */
+class ArenaBox implements Arena {
+  m: Float64Array;
+  constructor(length: number) {
+    this.m = new Float64Array(length);
+    this.m = new Float64Array(length);
+  }
+}
+
+/** The TypeScript kernel of field `name` (built once, then cached). */
+export function tsFieldKernel(name: FieldName): FieldKernel {
+  let k = cache.get(name);
+  if (k === undefined) {
+    if (!Object.hasOwn(FIELDS, name)) throw new IsochronError("INVALID_TYPE", `unknown field ${name}`);
+    k = build(name);
+    cache.set(name, k);
+  }
+  return k;
+}
+
+/** out ← x⁻¹ mod p by the extended Euclidean algorithm (public values only; 0 ↦ 0). */
+function invBigintVartime(x: bigint, p: bigint): bigint {
+  let [r0, r1, s0, s1] = [p, x % p, 0n, 1n];
+  while (r1 !== 0n) {
+    const q = r0 / r1;
+    [r0, r1] = [r1, r0 - q * r1];
+    [s0, s1] = [s1, s0 - q * s1];
+  }
+  return r0 === 1n ? ((s0 % p) + p) % p : 0n;
+}
+
+function build(name: FieldName): FieldKernel {
+  const g = GENERATED[name];
+  const { p, byteLength } = FIELDS[name];
+  if (BigInt("0x" + g.MODULUS_HEX) !== p) {
+    throw new Error(`field/ts/generated/${name}.ts is stale: run \`deno task gen\``);
+  }
+  const n = g.LIMBS;
+  const mask24 = (1n << 24n) - 1n;
+  const arena = new ArenaBox(INITIAL_SLOTS * n);
+  const ops = g.bindSlots(arena);
+  const inverse = buildTsInverse(p, n); // constant-time binary GCD on this layout
+  let used = 0;
+
+  function alloc(count: number): number {
+    if (!Number.isSafeInteger(count) || count < 0) {
+      throw new RangeError("alloc: count must be a natural number");
+    }
+    const first = used;
+    used += count;
+    const old = arena.m;
+    if (used * n > old.length) {
+      let slots = old.length / n;
+      while (slots < used) slots *= 2;
+      const grown = new Float64Array(slots * n);
+      grown.set(old);
+      old.fill(0); // the old arena may have held secrets
+      arena.m = grown;
+    }
+    return first;
+  }
+
+  // Internal slots: an all-zero slot and conversion scratch (plain digits, wiped after each use).
+  const ZERO = alloc(1);
+  const T = alloc(1);
+
+  /** Writes the digits of 0 ≤ x < 2^(24n) into slot T (plain, not yet in Montgomery form). */
+  function digitsToT(x: bigint): void {
+    for (let i = 0; i < n; i++) arena.m[T * n + i] = Number((x >> BigInt(24 * i)) & mask24) * INV24;
+  }
+  /** The bigint held in slot T as plain digits. */
+  function tToBigint(): bigint {
+    let x = 0n;
+    for (let i = n - 1; i >= 0; i--) x = (x << 24n) | BigInt(arena.m[T * n + i] * TWO24);
+    return x;
+  }
+  const wipe = (first: number, count: number): void => {
+    arena.m.fill(0, first * n, (first + count) * n);
+  };
+
+  const k: FieldKernel = {
+    backend: "ts",
+    name,
+    p,
+    byteLength,
+    alloc,
+    ...ops,
+
+    fromBytes(out, bytes) {
+      expectBytes(bytes, byteLength, "field element");
+      // Big-endian bytes → 24-bit digits, 3 bytes each (byte j counted from the least significant end).
+      const m = arena.m, t = T * n;
+      for (let i = 0; i < n; i++) {
+        const j = byteLength - 1 - 3 * i;
+        const b0 = bytes[j];
+        const b1 = j >= 1 ? bytes[j - 1] : 0; // j depends on i only (public)
+        const b2 = j >= 2 ? bytes[j - 2] : 0;
+        m[t + i] = (b0 + b1 * 256 + b2 * 65536) * INV24;
+      }
+      const ok = ops.ltP(T);
+      ops.toMont(out, T); // correct for any T < 2^(24n); replaced by zero below if T ≥ p
+      ops.cmov(out, ZERO, 1 - ok);
+      wipe(T, 1);
+      return ok;
+    },
+    toBytes(a, dst, offset = 0) {
+      if (!(dst instanceof Uint8Array)) throw new IsochronError("INVALID_TYPE", "dst must be a Uint8Array");
+      if (!Number.isSafeInteger(offset) || offset < 0 || offset + byteLength > dst.length) {
+        throw new IsochronError("INVALID_LENGTH", `dst needs ${byteLength} bytes from offset ${offset}`);
+      }
+      ops.fromMont(T, a);
+      const m = arena.m, t = T * n;
+      for (let i = 0; i < n; i++) {
+        const d = m[t + i] * TWO24; // an integer in [0, 2^24)
+        const j = offset + byteLength - 1 - 3 * i;
+        dst[j] = d & 255;
+        if (3 * i + 1 < byteLength) dst[j - 1] = (d >>> 8) & 255; // public condition (i only)
+        if (3 * i + 2 < byteLength) dst[j - 2] = d >>> 16;
+      }
+      wipe(T, 1);
+    },
+    setBigintVartime(out, x) {
+      digitsToT(((x % p) + p) % p);
+      ops.toMont(out, T);
+      wipe(T, 1);
+    },
+    toBigintVartime(a) {
+      ops.fromMont(T, a);
+      const x = tToBigint();
+      wipe(T, 1);
+      return x;
+    },
+
+    inv: (o, a) => inverse.inv(arena.m, o * n, a * n),
+    invVartime(o, a) {
+      k.setBigintVartime(o, invBigintVartime(k.toBigintVartime(a), p));
+    },
+    sqrt: (o, a) => sqrtCt(k, o, a),
+    isSquare: (a) => isSquareCt(k, a),
+    pow: (o, a, e) => powCt(k, o, a, e),
+    batchInvVartime: (outs, ins) => batchInvVartime(k, outs, ins),
+    wipe,
+  };
+  return Object.freeze(k);
+}

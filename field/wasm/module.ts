@@ -1,0 +1,248 @@
+/**
+ * The prime-field wasm module generator: given p, emits one module whose exported functions are the
+ * field kernel (straight-line, constant-time, taking byte addresses), plus any functions that later
+ * layers add through {@linkcode ExtraEmitter}s — they are built into the same module and `call` the
+ * kernel functions by index (a wasm-internal call, no JS boundary), or inline the emitters of
+ * emit_mont.ts / emit_linear.ts. A kernel instantiates it with `WasmFieldKernel.extend(extras)`.
+ *
+ * ```ts ignore
+ * const extra: ExtraEmitter = ({ c, module, fn }) => {
+ *   const f = new FunctionBuilder([I32, I32, I32, I32]); // mul3(out, a, b, d) = a·b·d
+ *   f.localGet(0).localGet(1).localGet(2).call(fn.mul);
+ *   f.localGet(0).localGet(0).localGet(3).call(fn.mul);
+ *   module.addFunction("mul3", f);
+ * };
+ * ```
+ *
+ * Multiplication variants, best of 20 rounds of raw exported calls (tests/field/wasm_variants_bench.ts;
+ * Deno 2.9 / V8 15, AMD Zen 5 VM shared with other jobs): SIMD FIPS (default) ≈ 92–103 ns (N = 12) /
+ * 52–62 ns (N = 8); scalar FIPS ≈ 110–122 / 59–69; CIOS ≈ 124–136 / 59–69.
+ *
+ * Memory layout (addresses are slot · stride, stride = 4N bytes, slot 0 at address 0):
+ *
+ * | slot | content                                     |
+ * | ---- | ------------------------------------------- |
+ * | 0    | R² mod p (data segment)                     |
+ * | 1    | R mod p, the Montgomery form of 1 (data)    |
+ * | 2    | the integer 1 (data; mul by it = fromMont)  |
+ * | 3    | staging: canonical limbs in/out (JS side)   |
+ * | 4    | scratch for callers (fromCanonical's zero)  |
+ * | 5, 6 | p, then a zero limb (data; SIMD mul reads)  |
+ * | 7    | reserved                                    |
+ * | 8..  | the kernel's allocatable slots              |
+ * @module
+ */
+
+import { FunctionBuilder, I32, I64, ModuleBuilder, Op, SimdOp, type ValType } from "./emitter.ts";
+import {
+  emitAdd,
+  emitCmov,
+  emitCopy,
+  emitCswap,
+  emitDbl,
+  emitEq,
+  emitIsZero,
+  emitLessThanP,
+  emitNeg,
+  emitSetZero,
+  emitSub,
+} from "./emit_linear.ts";
+import { emitMontMulCios, emitMontMulFips, type OperandMode, ref } from "./emit_mont.ts";
+import { emitMontMulSimd } from "./emit_mont_simd.ts";
+import { type MontConstants, montConstants, toLimbs } from "./montgomery.ts";
+
+/** Slots reserved at the bottom of memory (see the module doc). */
+export const SLOT = Object.freeze({
+  R2: 0,
+  ONE: 1,
+  INT_ONE: 2,
+  STAGING: 3,
+  SCRATCH: 4,
+  P: 5,
+  FIRST_FREE: 8,
+});
+
+/**
+ * The kernel functions every field module exports, all on byte addresses (i32), all straight-line:
+ * - `mul(out, a, b)`, `sqr(out, a)`: Montgomery product, out = a·b·R⁻¹ mod p;
+ * - `add`, `sub(out, a, b)`, `neg`, `dbl(out, a)`: modular, fully reduced;
+ * - `copy(out, a)`, `setZero(out)`, `setOne(out)`, `cmov(out, a, flag)`, `cswap(a, b, flag)`;
+ * - `eq(a, b)`, `isZero(a)` → i32 0/1;
+ * - `toMont(out, a)`: a plain value < p → Montgomery form; `fromMont(out, a)`: back;
+ * - `fromCanonical(out, a)` → i32: 1 and out = toMont(a) if the plain value a < p, else 0 and out = 0
+ *   (a is then zeroed too).
+ * Every output may alias every input. Scratch: none, except fromCanonical (slot 4).
+ */
+export const KERNEL_FUNCTIONS = [
+  "mul",
+  "sqr",
+  "add",
+  "sub",
+  "neg",
+  "dbl",
+  "copy",
+  "setZero",
+  "setOne",
+  "cmov",
+  "cswap",
+  "eq",
+  "isZero",
+  "toMont",
+  "fromMont",
+  "fromCanonical",
+] as const;
+/** A kernel function name. */
+export type KernelFunction = typeof KERNEL_FUNCTIONS[number];
+
+/** What an {@linkcode ExtraEmitter} sees while the module is being built. */
+export interface FieldModuleContext {
+  /** p and its derived constants (n, stride, limbs, n0, …). */
+  readonly c: MontConstants;
+  /** The module under construction: add functions with `addFunction(name | null, builder)`. */
+  readonly module: ModuleBuilder;
+  /** Function index of each kernel function, for `call` (arguments: addresses, as exported). */
+  readonly fn: Readonly<Record<KernelFunction, number>>;
+  /** Byte address of each reserved slot (R², one, …). */
+  readonly address: Readonly<Record<keyof typeof SLOT, number>>;
+}
+
+/** Adds functions to a field module (e.g. the Fp2 tower, point formulas). */
+export type ExtraEmitter = (ctx: FieldModuleContext) => void;
+
+/**
+ * Generator options: the defaults are the measured fastest (SIMD FIPS; squaring with halved cross
+ * products); "fips" is the fallback for engines without SIMD, the others exist for comparisons.
+ */
+export interface FieldModuleOptions {
+  /** Functions of later layers, built into the same module after the kernel functions. */
+  readonly extras?: readonly ExtraEmitter[];
+  /**
+   * Multiplication algorithm: "simd" (default: FIPS two columns at a time in i64x2 lanes,
+   * emit_mont_simd.ts), "fips" (scalar product scanning, for engines without SIMD) or "cios".
+   */
+  readonly mul?: "fips" | "cios" | "simd";
+  /** Squaring: halved cross products (default; with CIOS: scalar FIPS), or the multiplication. */
+  readonly sqr?: "halved" | "mul";
+  /** Scalar FIPS/CIOS: operand limbs reloaded from memory per product (default) or cached in locals. */
+  readonly operands?: OperandMode;
+  /**
+   * Import the memory as `env.memory` instead of defining and exporting one: for extension modules
+   * instantiated on an existing kernel's memory (same layout; the constant slots are rewritten with
+   * the same values at instantiation).
+   */
+  readonly importMemory?: boolean;
+}
+
+/** A generated field module. */
+export interface FieldModule {
+  readonly c: MontConstants;
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  readonly fn: Readonly<Record<KernelFunction, number>>;
+}
+
+let simd: boolean | undefined;
+/**
+ * Whether the engine validates the SIMD instructions the default multiplication uses (checked once on
+ * a tiny module; all current engines do: Chrome 91, Firefox 89, Safari 16.4, Node 16.4, Deno, Bun).
+ */
+export function simdSupported(): boolean {
+  if (simd === undefined) {
+    const mb = new ModuleBuilder().defineMemory(1);
+    const f = new FunctionBuilder([I32], [I64]);
+    f.localGet(0).simdMem(SimdOp.v128Load32Splat, 4).localGet(0).simdMem(SimdOp.v128Load64Zero, 8);
+    f.simd(SimdOp.i64x2ExtmulLowI32x4U).i32Const(1).simd(SimdOp.i64x2Shl);
+    f.simdLane(SimdOp.i64x2ExtractLane, 1);
+    mb.addFunction("f", f);
+    try {
+      simd = WebAssembly.validate(mb.toBytes());
+    } catch {
+      simd = false;
+    }
+  }
+  return simd;
+}
+
+/** Writes x as N little-endian u32 limbs into bytes. */
+function limbBytes(x: bigint, n: number): Uint8Array {
+  const out = new Uint8Array(4 * n);
+  const view = new DataView(out.buffer);
+  toLimbs(x, n).forEach((limb, j) => view.setUint32(4 * j, limb, true));
+  return out;
+}
+
+/** Generates the field module of modulus p. */
+export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): FieldModule {
+  const c = montConstants(p);
+  const { mul = "simd", sqr = "halved", operands = "memory" } = options;
+  const mb = options.importMemory ? new ModuleBuilder().importMemory(1) : new ModuleBuilder().defineMemory(1);
+  const address = Object.fromEntries(
+    Object.entries(SLOT).map(([k, slot]) => [k, slot * c.stride]),
+  ) as Record<keyof typeof SLOT, number>;
+  mb.addData(address.R2, limbBytes(c.r2ModP, c.n));
+  mb.addData(address.ONE, limbBytes(c.rModP, c.n));
+  mb.addData(address.INT_ONE, limbBytes(1n, c.n));
+  mb.addData(address.P, limbBytes(c.p, c.n));
+
+  // Indices are fixed up front so that functions can call each other in any order.
+  const fn = Object.fromEntries(KERNEL_FUNCTIONS.map((name, i) => [name, i])) as Record<
+    KernelFunction,
+    number
+  >;
+  const A = 0, B = 1, C = 2; // parameter locals
+  const add = (
+    name: KernelFunction,
+    params: number,
+    results: ValType[],
+    body: (f: FunctionBuilder) => void,
+  ) => {
+    const f = new FunctionBuilder(Array(params).fill(I32), results);
+    body(f);
+    const index = mb.addFunction(name, f);
+    if (index !== fn[name]) throw new Error(`unreachable: ${name} got index ${index}`);
+  };
+  /** out ← a·b·R⁻¹ (b = null: a²·R⁻¹) with the chosen algorithm. */
+  const mulBody = (f: FunctionBuilder, out: number, a: number, b: number | null) => {
+    if (mul === "simd") {
+      const zero = f.local(I32); // p is at an absolute address: base 0 + static offset
+      emitMontMulSimd(f, c, ref(out), ref(a), b === null ? null : ref(b), ref(zero, address.P));
+    } else if (mul === "cios" && b !== null) emitMontMulCios(f, c, ref(out), ref(a), ref(b), operands);
+    else emitMontMulFips(f, c, ref(out), ref(a), b === null ? null : ref(b), operands);
+  };
+
+  add("mul", 3, [], (f) => mulBody(f, A, B, C));
+  add("sqr", 2, [], (f) => mulBody(f, A, B, sqr === "halved" ? null : B));
+  add("add", 3, [], (f) => emitAdd(f, c, ref(A), ref(B), ref(C)));
+  add("sub", 3, [], (f) => emitSub(f, c, ref(A), ref(B), ref(C)));
+  add("neg", 2, [], (f) => emitNeg(f, c, ref(A), ref(B)));
+  add("dbl", 2, [], (f) => emitDbl(f, c, ref(A), ref(B)));
+  add("copy", 2, [], (f) => emitCopy(f, c, ref(A), ref(B)));
+  add("setZero", 1, [], (f) => emitSetZero(f, c, ref(A)));
+  add("setOne", 1, [], (f) => {
+    const one = f.local(I32);
+    f.i32Const(address.ONE).localSet(one);
+    emitCopy(f, c, ref(A), ref(one));
+  });
+  add("cmov", 3, [], (f) => emitCmov(f, c, ref(A), ref(B), C));
+  add("cswap", 3, [], (f) => emitCswap(f, c, ref(A), ref(B), C));
+  add("eq", 2, [I32], (f) => emitEq(f, c, ref(A), ref(B)));
+  add("isZero", 1, [I32], (f) => emitIsZero(f, c, ref(A)));
+  // toMont(out, a) = mont(a, R²) = a·R; fromMont(out, a) = mont(a, 1) = a·R⁻¹.
+  add("toMont", 2, [], (f) => void f.localGet(A).localGet(B).i32Const(address.R2).call(fn.mul));
+  add("fromMont", 2, [], (f) => void f.localGet(A).localGet(B).i32Const(address.INT_ONE).call(fn.mul));
+  add("fromCanonical", 2, [I32], (f) => {
+    // ok = [a < p]; a ← a & −ok (zero when rejected, so the product's bounds hold); out ← a·R; ok.
+    const ok = f.local(I32), flag = f.local(I32), zero = f.local(I32);
+    emitLessThanP(f, c, ref(B));
+    f.localSet(ok);
+    f.i32Const(1).localGet(ok).op(Op.i32Sub).localSet(flag);
+    f.i32Const(address.SCRATCH).localSet(zero);
+    emitSetZero(f, c, ref(zero));
+    emitCmov(f, c, ref(B), ref(zero), flag);
+    f.localGet(A).localGet(B).i32Const(address.R2).call(fn.mul);
+    f.localGet(ok);
+  });
+
+  const ctx: FieldModuleContext = Object.freeze({ c, module: mb, fn: Object.freeze(fn), address });
+  for (const extra of options.extras ?? []) extra(ctx);
+  return { c, bytes: mb.toBytes(), fn };
+}

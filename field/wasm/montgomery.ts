@@ -1,0 +1,68 @@
+/**
+ * Montgomery constants of a prime modulus for the wasm kernel, all derived here from p (public values:
+ * BigInt is fine). Montgomery 1985, "Modular multiplication without trial division".
+ *
+ * THE LAYOUT (a contract with field/wasm/inverse.ts): an element is N = ⌈bits/32⌉ little-endian u32
+ * limbs, in Montgomery form with R = 2^(32N), fully reduced into [0, p) at rest.
+ * @module
+ */
+
+/** Everything the generators need to know about p. */
+export interface MontConstants {
+  /** The modulus. */
+  readonly p: bigint;
+  /** Bit length of p. */
+  readonly bits: number;
+  /** Number of 32-bit limbs N. */
+  readonly n: number;
+  /** Bytes per element, 4N. */
+  readonly stride: number;
+  /** p as N little-endian u32 limbs. */
+  readonly pLimbs: readonly number[];
+  /** −p⁻¹ mod 2^32 (the word-level Montgomery factor). */
+  readonly n0: number;
+  /** R = 2^(32N). */
+  readonly R: bigint;
+  /** R mod p: the Montgomery form of 1. */
+  readonly rModP: bigint;
+  /** R² mod p: multiplying by it converts into Montgomery form. */
+  readonly r2ModP: bigint;
+}
+
+/** x (0 ≤ x < 2^(32n)) as n little-endian u32 limbs. */
+export function toLimbs(x: bigint, n: number): number[] {
+  if (x < 0n || x >> BigInt(32 * n) !== 0n) throw new RangeError("value does not fit the limbs");
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(Number((x >> BigInt(32 * i)) & 0xffffffffn));
+  return out;
+}
+
+/**
+ * Derives the constants. Requires p odd and p < R/2: then a Montgomery product of inputs in [0, p) is
+ * below 2p < R before its final conditional subtraction (the kernels rely on it: no carry limb).
+ */
+export function montConstants(p: bigint): MontConstants {
+  if (p < 3n || (p & 1n) === 0n) throw new RangeError("modulus must be an odd prime");
+  const bits = p.toString(2).length;
+  const n = Math.ceil(bits / 32);
+  const R = 1n << BigInt(32 * n);
+  if (2n * p >= R) throw new RangeError("the kernels need p < 2^(32N)/2 (one spare top bit)");
+  // p⁻¹ mod 2^32 by Newton–Hensel lifting: x ← x(2 − p·x) doubles the correct low bits; x = p is
+  // right mod 2^3 for odd p, so four steps reach 48 ≥ 32 bits.
+  const w = 1n << 32n;
+  let inv = p % w;
+  for (let i = 0; i < 4; i++) inv = (inv * (2n - ((p * inv) % w))) % w;
+  inv = ((inv % w) + w) % w;
+  if ((p * inv) % w !== 1n) throw new Error("unreachable: Hensel lifting failed");
+  return Object.freeze({
+    p,
+    bits,
+    n,
+    stride: 4 * n,
+    pLimbs: Object.freeze(toLimbs(p, n)),
+    n0: Number((w - inv) % w),
+    R,
+    rModP: R % p,
+    r2ModP: (R * R) % p,
+  });
+}

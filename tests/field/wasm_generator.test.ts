@@ -1,0 +1,170 @@
+/**
+ * The wasm field-module generator: constants derived from p match their definitions, the output is
+ * reproducible, every kernel function is straight-line (no branch, no `select`: tests/ct rule),
+ * every generator variant computes the same products, and later layers can extend a kernel's module
+ * with their own functions on the same memory. Also reports generation + compilation time.
+ */
+
+import assert from "node:assert/strict";
+import process from "node:process";
+import { assertNoBranches } from "../ct/wasm_rules.ts";
+import { FunctionBuilder, I32 } from "../../field/wasm/emitter.ts";
+import { emitAdd } from "../../field/wasm/emit_linear.ts";
+import { emitMontMulFips, ref } from "../../field/wasm/emit_mont.ts";
+import {
+  buildFieldModule,
+  type FieldModuleOptions,
+  KERNEL_FUNCTIONS,
+  SLOT,
+} from "../../field/wasm/module.ts";
+import { montConstants } from "../../field/wasm/montgomery.ts";
+import { createWasmFieldKernel, wasmFieldKernel } from "../../field/wasm/kernel.ts";
+import { FIELDS } from "../../field/params.ts";
+import { FIELD_NAMES, modPow, Rng } from "./kernel_cases.ts";
+
+Deno.test("wasm generator: Montgomery constants match their definitions", () => {
+  for (const name of FIELD_NAMES) {
+    const { p, bits } = FIELDS[name];
+    const c = montConstants(p);
+    const n = Math.ceil(bits / 32);
+    assert.equal(c.n, n, name);
+    assert.equal(c.stride, 4 * n);
+    assert.equal(c.R, 1n << BigInt(32 * n));
+    assert.equal(c.pLimbs.reduce((acc, l, j) => acc + (BigInt(l) << BigInt(32 * j)), 0n), p, "limbs of p");
+    assert.equal((BigInt(c.n0) * p + 1n) % (1n << 32n), 0n, "n0 = −p⁻¹ mod 2^32");
+    assert.equal(c.rModP, c.R % p);
+    assert.equal(c.r2ModP, (c.R * c.R) % p);
+    assert.ok(2n * p < c.R, "one spare bit");
+  }
+  assert.equal(FIELDS["bls12-381-fp"].bits, 381);
+  assert.equal(montConstants(FIELDS["bls12-381-fp"].p).n, 12);
+  for (const name of ["bls12-381-fr", "bn254-fp", "bn254-fr"] as const) {
+    assert.equal(montConstants(FIELDS[name].p).n, 8);
+  }
+  assert.throws(() => montConstants(1n << 100n), RangeError, "even modulus");
+  assert.throws(() => montConstants((1n << 255n) + 95n), RangeError, "no spare bit (2p ≥ R)");
+});
+
+Deno.test("wasm generator: reproducible bytes, and no branch or select in any kernel function", () => {
+  for (const name of FIELD_NAMES) {
+    const { p } = FIELDS[name];
+    const a = buildFieldModule(p).bytes, b = buildFieldModule(p).bytes;
+    assert.deepEqual(a, b, `${name}: same bytes twice`);
+    assertNoBranches(a, KERNEL_FUNCTIONS);
+    assertNoBranches(a); // and nothing else is exported
+  }
+  for (const options of VARIANTS) assertNoBranches(buildFieldModule(FIELDS["bn254-fp"].p, options).bytes);
+});
+
+Deno.test("wasm generator: the branch check catches a branchy function (positive control)", () => {
+  const bad = (ctx: Parameters<NonNullable<FieldModuleOptions["extras"]>[number]>[0]) => {
+    const f = new FunctionBuilder([I32], [I32]);
+    f.localGet(0).op(0x04, 0x7f).i32Const(1).op(0x05).i32Const(2).end(); // if (result i32) 1 else 2
+    ctx.module.addFunction("branchy", f);
+  };
+  const bytes = buildFieldModule(FIELDS["bn254-fr"].p, { extras: [bad] }).bytes;
+  assert.throws(() => assertNoBranches(bytes, ["branchy"]), /if/);
+  assertNoBranches(bytes, KERNEL_FUNCTIONS);
+});
+
+/** The generator's alternatives to the default (SIMD FIPS, halved squaring), all kept correct. */
+const VARIANTS: FieldModuleOptions[] = [
+  { mul: "fips" },
+  { mul: "fips", sqr: "mul" },
+  { mul: "fips", operands: "locals" },
+  { mul: "cios" },
+  { mul: "cios", operands: "locals" },
+  { mul: "simd", sqr: "mul" },
+];
+
+Deno.test("wasm generator: every variant computes the same Montgomery products", () => {
+  const rng = new Rng(31337);
+  for (const name of FIELD_NAMES) {
+    const { p } = FIELDS[name];
+    const c = montConstants(p);
+    const rInv = modPow(c.R % p, p - 2n, p);
+    for (const options of [{}, ...VARIANTS]) {
+      const inst = new WebAssembly.Instance(new WebAssembly.Module(buildFieldModule(p, options).bytes), {});
+      const x = inst.exports as Record<string, (...a: number[]) => void> & { memory: WebAssembly.Memory };
+      const view = new DataView(x.memory.buffer);
+      const put = (slot: number, v: bigint) => {
+        for (let j = 0; j < c.n; j++) {
+          view.setUint32(slot * c.stride + 4 * j, Number((v >> BigInt(32 * j)) & 0xffffffffn), true);
+        }
+      };
+      const get = (slot: number) => {
+        let v = 0n;
+        for (let j = c.n - 1; j >= 0; j--) {
+          v = (v << 32n) | BigInt(view.getUint32(slot * c.stride + 4 * j, true));
+        }
+        return v;
+      };
+      const S = c.stride, [A, B, O] = [8, 9, 10];
+      for (
+        const [a, b] of [
+          [p - 1n, p - 1n],
+          [0n, p - 1n],
+          [1n, 1n],
+          ...Array.from({ length: 40 }, () => [rng.below(p), rng.below(p)]),
+        ]
+      ) {
+        put(A, a), put(B, b);
+        x.mul(O * S, A * S, B * S);
+        assert.equal(get(O), (a * b * rInv) % p, `${name} ${JSON.stringify(options)} mul`);
+        x.sqr(O * S, A * S);
+        assert.equal(get(O), (a * a * rInv) % p, `${name} ${JSON.stringify(options)} sqr`);
+      }
+    }
+  }
+});
+
+Deno.test("wasm generator: extend() adds functions that call and inline the kernel, on the same slots", () => {
+  const k = createWasmFieldKernel("bls12-381-fp");
+  const p = k.p;
+  const x = k.extend([
+    (ctx) => {
+      // mul3(out, a, b, c) = a·b·c by two internal calls of the kernel's mul.
+      const f = new FunctionBuilder([I32, I32, I32, I32]);
+      f.localGet(0).localGet(1).localGet(2).call(ctx.fn.mul);
+      f.localGet(0).localGet(0).localGet(3).call(ctx.fn.mul);
+      ctx.module.addFunction("mul3", f);
+      // mulAdd(out, a, b) = a·b + a, inlining the emitters (one function body, no call).
+      const g = new FunctionBuilder([I32, I32, I32]);
+      const t = g.local(I32);
+      g.i32Const(ctx.address.SCRATCH).localSet(t);
+      emitMontMulFips(g, ctx.c, ref(t), ref(1), ref(2));
+      emitAdd(g, ctx.c, ref(0), ref(t), ref(1));
+      ctx.module.addFunction("mulAdd", g);
+    },
+  ]) as Record<string, (...a: number[]) => void>;
+  const [a, b, c, o] = [k.alloc(1), k.alloc(1), k.alloc(1), k.alloc(1)];
+  k.setBigintVartime(a, p - 2n);
+  k.setBigintVartime(b, 12345n);
+  k.setBigintVartime(c, p - 7n);
+  x.mul3(k.addressOf(o), k.addressOf(a), k.addressOf(b), k.addressOf(c));
+  assert.equal(k.toBigintVartime(o), ((p - 2n) * 12345n * (p - 7n)) % p);
+  x.mulAdd(k.addressOf(o), k.addressOf(a), k.addressOf(b));
+  assert.equal(k.toBigintVartime(o), ((p - 2n) * 12345n + p - 2n) % p);
+  assertNoBranches(buildFieldModule(p, { extras: [] }).bytes);
+  assert.equal(SLOT.FIRST_FREE * k.stride <= k.addressOf(a), true, "user slots above the reserved ones");
+});
+
+Deno.test("wasm generator: generation + compilation time per field (reported)", () => {
+  const lines: string[] = [];
+  for (const name of FIELD_NAMES) {
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const bytes = buildFieldModule(FIELDS[name].p).bytes;
+    const t1 = performance.now();
+    new WebAssembly.Module(bytes);
+    const t2 = performance.now();
+    const cpu = process.cpuUsage(cpu0);
+    lines.push(
+      `${name}: generate ${(t1 - t0).toFixed(1)} ms + compile ${(t2 - t1).toFixed(1)} ms ` +
+        `(cpu ${((cpu.user + cpu.system) / 1000).toFixed(1)} ms), ${bytes.length} bytes`,
+    );
+  }
+  console.log(lines.join("\n"));
+  // The shared kernels are built lazily: this test file only built the fields it used so far.
+  assert.ok(wasmFieldKernel("bn254-fr").alloc(1) > 0);
+});
