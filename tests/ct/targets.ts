@@ -19,6 +19,7 @@
  */
 
 import { constantTimeEqual, earlyExitEqual } from "./fixtures/controls_lib.ts";
+import { kernelFor as x25519KernelFor } from "../../x25519/backend.ts";
 
 /** One timing target: a fixed input, a generator of random inputs, and the operation. */
 export interface TimingTarget<I> {
@@ -90,3 +91,34 @@ const random64 = () => randomBytes(64);
 //   - x25519: scalarMult (fixed secret vs random secrets, fixed public u), scalarMultBase
 //   - field:  Fp/Fr inv and sqrt (constant-time versions), mul of the wasm and ts kernels
 //   - curves: bls12-381 G1/G2 multiply, bn254 G1/G2 multiply (secret scalar, fixed point)
+
+// ---- x25519 (x25519/): secret scalar, fixed public u (RFC 7748 §5.2 vector 1), both backends ----
+{
+  const u = Uint8Array.from(
+    "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c".match(/../g)!,
+    (h) => parseInt(h, 16),
+  );
+  const out = new Uint8Array(32);
+  const random32 = () => randomBytes(32);
+  for (const backend of ["wasm", "ts"] as const) {
+    registerTiming({
+      name: `x25519 scalarMult (${backend})`,
+      prepare: () => ({ fixed: random32(), random: random32 }),
+      run: (k: Uint8Array) => {
+        x25519KernelFor(backend).scalarMult(out, k, u);
+        sink.value += out[0];
+      },
+    });
+    registerTiming({
+      name: `x25519 scalarMultBase (${backend})`,
+      prepare: () => {
+        x25519KernelFor(backend).scalarMultBase(out, random32()); // builds the table outside the timing
+        return { fixed: random32(), random: random32 };
+      },
+      run: (k: Uint8Array) => {
+        x25519KernelFor(backend).scalarMultBase(out, k);
+        sink.value += out[0];
+      },
+    });
+  }
+}

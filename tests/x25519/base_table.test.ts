@@ -1,0 +1,100 @@
+// The derived constants and the fixed-base table against their definitions (BigInt reference code):
+// d, √−1, a24, the Edwards image of u = 9 (equal to RFC 8032's base point as @noble/curves has it),
+// and every table entry recomputed independently.
+
+import assert from "node:assert/strict";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import {
+  A24,
+  A_MONT,
+  BASE_U,
+  edwardsAddVartime,
+  edwardsBase,
+  edwardsD,
+  type ExtendedPoint,
+  invVartime,
+  mod,
+  montgomeryU,
+  P,
+  sqrtM1,
+  toAffineVartime,
+} from "../../x25519/curve.ts";
+import { baseTable, ENTRY_ENCODED_BYTES, TABLE_COLS, TABLE_ROWS } from "../../x25519/base_table.ts";
+import { fromLe } from "./helpers.ts";
+
+const D = edwardsD(), SQRT_M1 = sqrtM1();
+
+Deno.test("curve: derived constants satisfy their definitions", () => {
+  assert.equal(A24, 121665);
+  assert.equal(mod(D * BigInt(A_MONT + 2)), mod(-BigInt(A_MONT - 2))); // d = −(A − 2)/(A + 2)
+  assert.equal(mod(D * 121666n), P - 121665n); // RFC 8032 §5.1: d = −121665/121666
+  assert.equal(mod(SQRT_M1 * SQRT_M1), P - 1n);
+});
+
+Deno.test("curve: the Edwards image of u = 9 is RFC 8032's base point (as in @noble/curves)", () => {
+  const b = toAffineVartime(edwardsBase());
+  const nb = ed25519.Point.BASE.toAffine();
+  assert.equal(b.x, nb.x);
+  assert.equal(b.y, nb.y);
+  assert.equal(montgomeryU(edwardsBase()), BASE_U);
+  // On the curve: −x² + y² = 1 + d·x²·y².
+  assert.equal(mod(-b.x * b.x + b.y * b.y), mod(1n + D * b.x * b.x * b.y * b.y));
+});
+
+const mulVartime = (p: ExtendedPoint, k: bigint): ExtendedPoint => {
+  let r: ExtendedPoint = { X: 0n, Y: 1n, Z: 1n, T: 0n };
+  for (let q = p; k > 0n; k >>= 1n, q = edwardsAddVartime(q, q)) if (k & 1n) r = edwardsAddVartime(r, q);
+  return r;
+};
+
+Deno.test("base table: every entry is (y + x, y − x, 2d·x·y) of j·32^i·8B; start is 2^254·B", () => {
+  const { entries, start } = baseTable();
+  assert.equal(entries.length, TABLE_ROWS * TABLE_COLS * ENTRY_ENCODED_BYTES);
+  const field = (buf: Uint8Array, at: number) => fromLe(buf.subarray(at, at + 32));
+  let rowBase = mulVartime(edwardsBase(), 8n);
+  for (let i = 0; i < TABLE_ROWS; i++) {
+    let q = rowBase;
+    for (let j = 0; j < TABLE_COLS; j++) {
+      const { x, y } = toAffineVartime(q);
+      const at = (i * TABLE_COLS + j) * ENTRY_ENCODED_BYTES;
+      assert.equal(field(entries, at), mod(y + x), `entry ${i},${j}`);
+      assert.equal(field(entries, at + 32), mod(y - x));
+      assert.equal(field(entries, at + 64), mod(2n * D * x * y));
+      q = edwardsAddVartime(q, rowBase);
+    }
+    rowBase = mulVartime(rowBase, 32n);
+  }
+  const s = toAffineVartime(mulVartime(edwardsBase(), 2n ** 254n));
+  assert.deepEqual([0, 32, 64, 96].map((at) => field(start, at)), [s.x, s.y, 1n, mod(s.x * s.y)]);
+  assert.equal(invVartime(1n), 1n);
+});
+
+Deno.test("base table: the table built inside the wasm module has the same values", async () => {
+  const { x25519WasmBytes } = await import("../../x25519/wasm/backend.ts");
+  const { buildTableInWasm } = await import("../../x25519/wasm/table.ts");
+  const L = await import("../../x25519/wasm/layout.ts");
+  const e = new WebAssembly.Instance(new WebAssembly.Module(x25519WasmBytes() as Uint8Array<ArrayBuffer>), {})
+    .exports as unknown as Parameters<typeof buildTableInWasm>[0] & {
+      fe_tobytes(s: number, a: number): void;
+    };
+  buildTableInWasm(e);
+  const i32 = new Int32Array(e.memory.buffer), i64 = new BigInt64Array(e.memory.buffer);
+  const mem = new Uint8Array(e.memory.buffer);
+  const { entries, start } = baseTable();
+  const canonical = (addr: number) => {
+    e.fe_tobytes(L.OUT, addr);
+    return mem.slice(L.OUT, L.OUT + 32);
+  };
+  for (let n = 0; n < TABLE_ROWS * TABLE_COLS; n++) {
+    for (let f = 0; f < 3; f++) {
+      for (let l = 0; l < 10; l++) i64[l] = BigInt(i32[(L.TABLE + L.ENTRY_BYTES * n) / 4 + 10 * f + l]);
+      const at = n * ENTRY_ENCODED_BYTES + 32 * f;
+      assert.deepEqual(canonical(0), entries.slice(at, at + 32), `entry ${n}, field ${f}`);
+    }
+    assert.equal(
+      i32[(L.TABLE + L.ENTRY_BYTES * n) / 4 + 30] | i32[(L.TABLE + L.ENTRY_BYTES * n) / 4 + 31],
+      0,
+    );
+  }
+  for (let f = 0; f < 4; f++) assert.deepEqual(canonical(L.START + 80 * f), start.slice(32 * f, 32 * f + 32));
+});

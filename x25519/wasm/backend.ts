@@ -1,0 +1,130 @@
+/**
+ * The WebAssembly X25519 backend: compiles the module of x25519/wasm/module.ts (or takes a precompiled
+ * `WebAssembly.Module`), loads the fixed-base table at the first `scalarMultBase`, and wraps the
+ * exports in the {@linkcode X25519Kernel} contract. One JS→wasm call per scalar multiplication.
+ * @module
+ */
+
+import type { KernelBounds, X25519Kernel } from "../kernel.ts";
+import { buildX25519Wasm } from "./module.ts";
+import { simdSupported } from "./simd.ts";
+import { LIMBS, LOOSE, TIGHT, WIDTHS } from "./field.ts";
+import { K, OUT, SCRATCH_END, slot, U, USER_SLOTS } from "./layout.ts";
+import { buildTableInWasm, type TableExports } from "./table.ts";
+
+const built = new Map<boolean, Uint8Array>();
+
+/**
+ * The X25519 WebAssembly module's bytes, generated once per variant (public: no secret goes into
+ * them), e.g. to write a `.wasm` file for `initX25519Wasm`. `simd` (default: whether this
+ * engine validates WebAssembly SIMD) selects the variant whose table scan uses v128 instructions.
+ *
+ * @example
+ * ```ts
+ * import { x25519WasmBytes } from "../mod.ts";
+ * const bytes = x25519WasmBytes(false); // the variant without SIMD runs on every engine
+ * if (!WebAssembly.validate(bytes as Uint8Array<ArrayBuffer>)) throw new Error("invalid module");
+ * ```
+ */
+export function x25519WasmBytes(simd: boolean = simdSupported()): Uint8Array {
+  let b = built.get(simd);
+  if (b === undefined) built.set(simd, b = buildX25519Wasm({ simd }));
+  return b;
+}
+
+/** Bounds of x25519/wasm/field.ts. */
+export const WASM_BOUNDS: KernelBounds = {
+  tight: { lo: TIGHT.map((t) => -t), hi: TIGHT },
+  loose: { lo: LOOSE.map((t) => -t), hi: LOOSE },
+};
+
+interface Exports extends TableExports {
+  fe_mul(o: number, a: number, b: number): void;
+  fe_sq(o: number, a: number): void;
+  fe_add(o: number, a: number, b: number): void;
+  fe_sub(o: number, a: number, b: number): void;
+  fe_mul_a24(o: number, a: number): void;
+  fe_carry(o: number, a: number): void;
+  fe_cswap(a: number, b: number, flag: number): void;
+  fe_invert(o: number, a: number): void;
+  fe_frombytes(o: number, s: number): void;
+  fe_tobytes(s: number, a: number): void;
+  x25519(out: number, k: number, u: number): void;
+  x25519_base(out: number, k: number): void;
+}
+
+/**
+ * Instantiates the backend. Throws when WebAssembly is unavailable or forbids compiling from bytes
+ * (pass a `WebAssembly.Module` compiled from {@linkcode x25519WasmBytes} then).
+ */
+export function createWasmKernel(module?: WebAssembly.Module): X25519Kernel {
+  const mod = module ?? new WebAssembly.Module(x25519WasmBytes() as Uint8Array<ArrayBuffer>);
+  const e = new WebAssembly.Instance(mod, {}).exports as unknown as Exports;
+  // The memory never grows, so these views stay valid.
+  const mem = new Uint8Array(e.memory.buffer);
+  const limbs = new BigInt64Array(e.memory.buffer);
+  let tableLoaded = false;
+
+  /** Builds the public table in the module's memory (x25519/wasm/table.ts), at the first scalarMultBase. */
+  const loadTable = () => {
+    buildTableInWasm(e);
+    mem.fill(0, slot(USER_SLOTS), SCRATCH_END);
+    tableLoaded = true;
+  };
+  const wipe = () => mem.fill(0, slot(USER_SLOTS), SCRATCH_END);
+  const addr = (s: number) => {
+    if (!(s >= 0 && s < USER_SLOTS)) throw new RangeError(`slot ${s} out of range`);
+    return slot(s);
+  };
+
+  return {
+    backend: "wasm",
+    widths: WIDTHS,
+    bounds: WASM_BOUNDS,
+    userSlots: USER_SLOTS,
+    mul: (o, a, b) => e.fe_mul(addr(o), addr(a), addr(b)),
+    sqr: (o, a) => e.fe_sq(addr(o), addr(a)),
+    add: (o, a, b) => e.fe_add(addr(o), addr(a), addr(b)),
+    sub: (o, a, b) => e.fe_sub(addr(o), addr(a), addr(b)),
+    mulA24: (o, a) => e.fe_mul_a24(addr(o), addr(a)),
+    carry: (o, a) => e.fe_carry(addr(o), addr(a)),
+    cswap: (a, b, flag) => e.fe_cswap(addr(a), addr(b), flag),
+    inv: (o, a) => {
+      e.fe_invert(addr(o), addr(a));
+      wipe();
+    },
+    fromBytes: (o, src) => {
+      mem.set(src.subarray(0, 32), U);
+      e.fe_frombytes(addr(o), U);
+      mem.fill(0, U, U + 32);
+    },
+    toBytes: (a, dst) => {
+      e.fe_tobytes(OUT, addr(a));
+      dst.set(mem.subarray(OUT, OUT + 32));
+      mem.fill(0, OUT, OUT + 32);
+    },
+    getLimbs: (s) => Array.from(limbs.subarray(addr(s) / 8, addr(s) / 8 + LIMBS), Number),
+    setLimbs: (s, v) => limbs.set(v.map((x) => BigInt(x)), addr(s) / 8),
+    scratch: () => [mem.subarray(slot(USER_SLOTS), SCRATCH_END)],
+    scalarMult(out, k, u) {
+      try {
+        mem.set(k, K);
+        mem.set(u, U);
+        e.x25519(OUT, K, U);
+        out.set(mem.subarray(OUT, OUT + 32));
+      } finally {
+        wipe();
+      }
+    },
+    scalarMultBase(out, k) {
+      if (!tableLoaded) loadTable();
+      try {
+        mem.set(k, K);
+        e.x25519_base(OUT, K);
+        out.set(mem.subarray(OUT, OUT + 32));
+      } finally {
+        wipe();
+      }
+    },
+  };
+}
