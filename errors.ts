@@ -30,6 +30,7 @@ export type IsochronErrorCode =
 export class IsochronError extends Error {
   /** Why the input was rejected. */
   readonly code: IsochronErrorCode;
+  /** Makes an error whose message starts with its `code`. */
   constructor(code: IsochronErrorCode, message: string) {
     super(`${code}: ${message}`);
     this.name = "IsochronError";

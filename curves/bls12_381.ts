@@ -8,7 +8,9 @@
  * ```
  * @module
  */
-import { BLS12_381_X, type FieldParams, FIELDS } from "../field/params.ts";
+import { BLS12_381_X, type FieldName, type FieldParams, FIELDS } from "../field/params.ts";
+
+export type { FieldName, FieldParams };
 
 /** BLS12-381's public description. */
 export interface Bls12381 {

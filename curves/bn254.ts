@@ -8,7 +8,9 @@
  * ```
  * @module
  */
-import { BN254_U, type FieldParams, FIELDS } from "../field/params.ts";
+import { BN254_U, type FieldName, type FieldParams, FIELDS } from "../field/params.ts";
+
+export type { FieldName, FieldParams };
 
 /** BN254's public description. */
 export interface Bn254 {

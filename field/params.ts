@@ -25,6 +25,7 @@ export type FieldName = "bls12-381-fp" | "bls12-381-fr" | "bn254-fp" | "bn254-fr
 
 /** A field's public description. */
 export interface FieldParams {
+  /** The field's name. */
   readonly name: FieldName;
   /** The prime modulus. */
   readonly p: bigint;
