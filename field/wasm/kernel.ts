@@ -147,6 +147,8 @@ export function createWasmFieldKernel(name: FieldName, modules?: FieldModules): 
     inverse(o * S, a * S, invScratch);
   }
 
+  const { mul: xMul, sqr: xSqr, add: xAdd, sub: xSub, neg: xNeg, dbl: xDbl, copy: xCopy } = x;
+  const { cmov: xCmov, cswap: xCswap, eq: xEq, isZero: xIsZero } = x;
   const k: WasmFieldKernel = {
     backend: "wasm",
     name,
@@ -158,19 +160,21 @@ export function createWasmFieldKernel(name: FieldName, modules?: FieldModules): 
     addressOf: (slot) => slot * S,
     alloc,
 
-    mul: (o, a, b) => void x.mul(o * S, a * S, b * S),
-    sqr: (o, a) => void x.sqr(o * S, a * S),
-    add: (o, a, b) => void x.add(o * S, a * S, b * S),
-    sub: (o, a, b) => void x.sub(o * S, a * S, b * S),
-    neg: (o, a) => void x.neg(o * S, a * S),
-    dbl: (o, a) => void x.dbl(o * S, a * S),
-    copy: (o, a) => void x.copy(o * S, a * S),
+    // The exports are read once into constants: a call is then slot → address and the wasm call only
+    // (≈ 1.5 ns less per call than `x.mul(…)` for BN254, tests/field/wasm_variants_bench.ts).
+    mul: (o, a, b) => void xMul(o * S, a * S, b * S),
+    sqr: (o, a) => void xSqr(o * S, a * S),
+    add: (o, a, b) => void xAdd(o * S, a * S, b * S),
+    sub: (o, a, b) => void xSub(o * S, a * S, b * S),
+    neg: (o, a) => void xNeg(o * S, a * S),
+    dbl: (o, a) => void xDbl(o * S, a * S),
+    copy: (o, a) => void xCopy(o * S, a * S),
     setZero: (o) => void x.setZero(o * S),
     setOne: (o) => void x.setOne(o * S),
-    cmov: (o, a, flag) => void x.cmov(o * S, a * S, flag),
-    cswap: (a, b, flag) => void x.cswap(a * S, b * S, flag),
-    eq: (a, b) => x.eq(a * S, b * S),
-    isZero: (a) => x.isZero(a * S),
+    cmov: (o, a, flag) => void xCmov(o * S, a * S, flag),
+    cswap: (a, b, flag) => void xCswap(a * S, b * S, flag),
+    eq: (a, b) => xEq(a * S, b * S),
+    isZero: (a) => xIsZero(a * S),
 
     fromBytes(out, bytes) {
       expectBytes(bytes, byteLength, "field element");
