@@ -63,6 +63,8 @@ class BinaryGcd implements TsInverse {
   private readonly b: Float64Array;
   private readonly u: Float64Array;
   private readonly v: Float64Array;
+  /** The four update factors of one outer round, handed to updateUV (see inv). */
+  private readonly fg: Float64Array;
 
   constructor(p: bigint, digits: number) {
     const bits = p.toString(2).length;
@@ -79,6 +81,7 @@ class BinaryGcd implements TsInverse {
     for (let i = 0; i < 5; i++) x = (x * (2n - p * x)) & LIMB_MASK;
     this.pInv = Number(-x & LIMB_MASK);
     [this.a, this.b, this.u, this.v] = [0, 1, 2, 3].map(() => new Float64Array(L));
+    this.fg = new Float64Array(4);
   }
 
   /** a ← (a·f0 + b·g0)/2^K and b ← (a·f1 + b·g1)/2^K (exact divisions), limbs renormalised, top signed. */
@@ -114,8 +117,9 @@ class BinaryGcd implements TsInverse {
   }
 
   /** u ← (u·f0 + v·g0)/2^K mod m, v ← (u·f1 + v·g1)/2^K mod m, both kept in [−m, m). */
-  private updateUV(f0: number, g0: number, f1: number, g1: number): void {
-    const { u, v, m, L, pInv } = this;
+  private updateUV(): void {
+    const { u, v, m, L, pInv, fg } = this;
+    const f0 = fg[0], g0 = fg[1], f1 = fg[2], g1 = fg[3];
     let cu = 0, cv = 0, qu = 0, qv = 0;
     for (let i = 0; i < L; i++) {
       let tu = u[i] * f0 + v[i] * g0 + cu;
@@ -157,7 +161,7 @@ class BinaryGcd implements TsInverse {
   }
 
   inv(arena: Float64Array, outOffset: number, inOffset: number): void {
-    const { a, b, u, v, m, r2, L } = this;
+    const { a, b, u, v, m, r2, L, fg } = this;
     for (let i = 0; i < L; i++) {
       a[i] = arena[inOffset + i] * TWO_K;
       b[i] = m[i];
@@ -202,7 +206,10 @@ class BinaryGcd implements TsInverse {
 
       this.updateAB(f0, g0, f1, g1);
       const sa = this.absolute(a), sb = this.absolute(b);
-      this.updateUV(f0 * sa, g0 * sa, f1 * sb, g1 * sb);
+      // The update factors go through a Float64Array, not call arguments: a non-inlined call would
+      // box a −0 (f = 0, σ = −1) on the heap, a data-dependent allocation (seen by `deno task ct`).
+      fg[0] = f0 * sa, fg[1] = g0 * sa, fg[2] = f1 * sb, fg[3] = g1 * sb;
+      this.updateUV();
     }
     // v ∈ [−m, m) → add m if negative; write out scaled by 2^−K.
     const neg = -Math.floor(v[L - 1] * 2 ** -40);
@@ -212,6 +219,6 @@ class BinaryGcd implements TsInverse {
       c = Math.floor(t * INV_K);
       arena[outOffset + i] = (t - c * TWO_K) * INV_K;
     }
-    a.fill(0), b.fill(0), u.fill(0), v.fill(0);
+    a.fill(0), b.fill(0), u.fill(0), v.fill(0), fg.fill(0);
   }
 }
