@@ -13,6 +13,7 @@ export interface Topic {
 
 export const TOPICS: readonly Topic[] = [
   { name: "field", load: () => import("./field.ts") },
+  { name: "tower", load: () => import("./tower.ts") },
   { name: "groups", load: () => import("./groups.ts") },
   { name: "x25519", load: () => import("./x25519.ts") },
 ];

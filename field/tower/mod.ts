@@ -1,0 +1,84 @@
+/**
+ * The extension towers Fp2 → Fp6 → Fp12 of BLS12-381 and BN254 (see params.ts), on the field kernel of
+ * either backend. On the wasm backend the tower's hot operations are compiled into the base field's
+ * module (wasm_fp2.ts, wasm_tower.ts: one JS→wasm call per Fp2/Fp6/Fp12 multiplication); where that is
+ * impossible (no run-time compilation, no SIMD) the tower composes the kernel's operations, like on the
+ * TypeScript backend.
+ *
+ * @example
+ * ```ts
+ * import { tower } from "./mod.ts";
+ * const { fp2, fp12 } = tower("bls12-381");
+ * const [a, b] = [fp2.alloc(), fp2.alloc()];
+ * fp2.setBigintVartime(a, [3n, 4n]); // 3 + 4u
+ * fp2.inv(b, a);
+ * fp2.mul(b, b, a);
+ * const one = fp12.alloc();
+ * fp12.setOne(one);
+ * if (fp2.toBigintVartime(b)[0] !== 1n || fp12.isOne(one) !== 1) throw new Error("unexpected");
+ * ```
+ * @module
+ */
+import { IsochronError } from "../../errors.ts";
+import type { Backend, FieldKernel } from "../kernel.ts";
+import { fieldKernel } from "../backend.ts";
+import { simdSupported } from "../wasm/module.ts";
+import type { WasmFieldKernel } from "../wasm/kernel.ts";
+import { COMPOSED, createTower, type Tower, type TowerFactories, towerFrobenius } from "./tower.ts";
+import { type TowerName, TOWERS } from "./params.ts";
+import { type TowerExports, wasmTowerFactories, wasmTowerPlan } from "./wasm_tower.ts";
+import type { Fp2Exports } from "./wasm_fp2.ts";
+
+export type { Backend, FieldKernel } from "../kernel.ts";
+export type { FieldName } from "../params.ts";
+export { Fp2, type Fp2Ops } from "./fp2.ts";
+export { Fp6 } from "./fp6.ts";
+export { Fp12 } from "./fp12.ts";
+export type { Tower } from "./tower.ts";
+export { type TowerName, type TowerParams, TOWERS } from "./params.ts";
+export type { Fp2Big, FrobeniusTable } from "./frobenius.ts";
+
+/**
+ * The layers for kernel `fp`: wasm functions compiled into its module when it is a wasm kernel that
+ * can be extended (run-time compilation allowed, SIMD available), else the composition.
+ */
+function factoriesFor(fp: FieldKernel, name: TowerName): TowerFactories {
+  const k = fp as Partial<WasmFieldKernel>;
+  if (fp.backend !== "wasm" || typeof k.extend !== "function" || k.stride === undefined || !simdSupported()) {
+    return COMPOSED;
+  }
+  const plan = wasmTowerPlan(TOWERS[name], towerFrobenius(name));
+  let exports: WebAssembly.Exports;
+  try {
+    exports = k.extend([plan.emitter]);
+  } catch {
+    return COMPOSED; // e.g. a prebuilt kernel on a runtime that refuses to compile (workerd)
+  }
+  return wasmTowerFactories(exports as unknown as Fp2Exports & TowerExports, k.stride, plan);
+}
+
+/**
+ * The tower of curve `name` over its base-field kernel on `backend` (default: the field layer's
+ * current choice), built on first use and cached per kernel.
+ */
+export function tower(name: TowerName, backend?: Backend): Tower {
+  if (!Object.hasOwn(TOWERS, name)) throw new IsochronError("INVALID_TYPE", `unknown tower ${name}`);
+  const fp = fieldKernel(TOWERS[name].fp, backend);
+  return towerOver(fp, name);
+}
+
+/** The tower of `name` over a given base-field kernel (its modulus must be the tower's p). */
+export function towerOver(fp: FieldKernel, name: TowerName): Tower {
+  return createTower(fp, name, lazyFactories(fp, name));
+}
+
+/** Defers the (wasm) factory choice to the first build: createTower returns a cached tower otherwise. */
+function lazyFactories(fp: FieldKernel, name: TowerName): TowerFactories {
+  let f: TowerFactories | null = null;
+  const get = () => (f ??= factoriesFor(fp, name));
+  return {
+    fp2: (k, p) => get().fp2(k, p),
+    fp6: (fp2, t) => get().fp6(fp2, t),
+    fp12: (fp6, t) => get().fp12(fp6, t),
+  };
+}
