@@ -21,6 +21,7 @@
 import { constantTimeEqual, earlyExitEqual } from "./fixtures/controls_lib.ts";
 import { kernelFor as x25519KernelFor } from "../../x25519/backend.ts";
 import { fieldTimingTargets } from "./field_targets.ts";
+import { towerTimingTargets } from "./tower_targets.ts";
 
 /** One timing target: a fixed input, a generator of random inputs, and the operation. */
 export interface TimingTarget<I> {
@@ -126,3 +127,6 @@ const random64 = () => randomBytes(64);
 
 // ---- field (field/, via field_targets.ts): mul, inv, sqrt of bls12-381 Fp and bn254 Fr, both backends ----
 for (const t of fieldTimingTargets()) registerTiming(t);
+
+// ---- tower (field/tower/, via tower_targets.ts): BLS12-381 Fp2 mul/inv/sqrt, Fp12 mul, both backends ----
+for (const t of towerTimingTargets()) registerTiming(t);
