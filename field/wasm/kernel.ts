@@ -26,6 +26,7 @@ import { montConstants } from "./montgomery.ts";
 
 /** The compiled modules of one field: the kernel, and (optionally) the inversion module. */
 export interface FieldModules {
+  /** The field kernel module (module.ts), as written by scripts/build_wasm.ts. */
   readonly kernel: WebAssembly.Module;
   /**
    * The inversion module (inverse.ts). Omitted: generated and compiled on the first `inv` when the
