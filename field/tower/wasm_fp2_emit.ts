@@ -20,9 +20,8 @@
  * inputs are read before the first store). Straight-line: no branch, no `select`.
  * @module
  */
-import { type FunctionBuilder, I64, Op, V128 } from "../wasm/emitter.ts";
+import { type FunctionBuilder, I64, Op, SimdOp, V128 } from "../wasm/emitter.ts";
 import type { MontConstants } from "../wasm/montgomery.ts";
-import { shuffle, Simd, simd, simdLane, v128I64x2 } from "./wasm_simd.ts";
 
 const MASK32 = 0xffffffffn;
 
@@ -35,7 +34,7 @@ class Vec {
   /** i64x2 lane-wise a op b, both locals, into `out`. */
   bin(out: number, a: number, b: number, code: number): void {
     this.f.localGet(a).localGet(b);
-    simd(this.f, code).localSet(out);
+    this.f.simd(code).localSet(out);
   }
 }
 
@@ -55,13 +54,13 @@ class Col2 {
     const { f, t, h, x } = this;
     if (this.empty) {
       f.localTee(t).i32Const(32);
-      simd(f, Simd.i64x2ShrU).localSet(h);
+      f.simd(SimdOp.i64x2ShrU).localSet(h);
     } else {
       f.localTee(x).localGet(t);
-      simd(f, Simd.i64x2Add).localSet(t);
+      f.simd(SimdOp.i64x2Add).localSet(t);
       f.localGet(x).i32Const(32);
-      simd(f, Simd.i64x2ShrU).localGet(h);
-      simd(f, Simd.i64x2Add).localSet(h);
+      f.simd(SimdOp.i64x2ShrU).localGet(h);
+      f.simd(SimdOp.i64x2Add).localSet(h);
     }
     this.empty = false;
   }
@@ -71,10 +70,10 @@ class Col2 {
     f.localGet(v);
     if (this.empty) {
       f.localSet(t);
-      v128I64x2(f, 0n, 0n).localSet(this.h);
+      f.v128I64x2(0n, 0n).localSet(this.h);
     } else {
       f.localGet(t);
-      simd(f, Simd.i64x2Add).localSet(t);
+      f.simd(SimdOp.i64x2Add).localSet(t);
     }
     this.empty = false;
   }
@@ -82,10 +81,10 @@ class Col2 {
   carryInto(into: number): void {
     const { f, t, h } = this;
     f.localGet(t).localGet(h).i32Const(32);
-    simd(f, Simd.i64x2Shl);
-    simd(f, Simd.i64x2Sub).i32Const(32);
-    simd(f, Simd.i64x2ShrU).localGet(h);
-    simd(f, Simd.i64x2Add).localSet(into);
+    f.simd(SimdOp.i64x2Shl);
+    f.simd(SimdOp.i64x2Sub).i32Const(32);
+    f.simd(SimdOp.i64x2ShrU).localGet(h);
+    f.simd(SimdOp.i64x2Add).localSet(into);
   }
 }
 
@@ -134,10 +133,10 @@ function linearCombination(
 /** Builds i32x4 vectors from four i32 producers (one per lane). */
 function vec4(f: FunctionBuilder, lanes: readonly (() => void)[], into: number): void {
   lanes[0]();
-  simd(f, Simd.i32x4Splat);
+  f.simd(SimdOp.i32x4Splat);
   for (let lane = 1; lane < 4; lane++) {
     lanes[lane]();
-    simdLane(f, Simd.i32x4ReplaceLane, lane);
+    f.simdLane(SimdOp.i32x4ReplaceLane, lane);
   }
   f.localSet(into);
 }
@@ -166,30 +165,30 @@ function emitLaneReduce(
   const pv = c.pLimbs.map(() => V.v128());
   c.pLimbs.forEach((pj, j) => {
     f.i32Const(pj);
-    simd(f, Simd.i32x4Splat).localSet(pv[j]);
+    f.simd(SimdOp.i32x4Splat).localSet(pv[j]);
   });
   const n0v = V.v128();
   f.i32Const(c.n0);
-  simd(f, Simd.i32x4Splat).localSet(n0v);
+  f.simd(SimdOp.i32x4Splat).localSet(n0v);
   const mask = V.v128();
-  v128I64x2(f, MASK32, MASK32).localSet(mask);
+  f.v128I64x2(MASK32, MASK32).localSet(mask);
 
   for (let k = 0; k <= 2 * n - 2; k++) {
     const jLo = Math.max(0, k - n + 1), jHi = Math.min(k, n - 1);
     col.empty = true;
     for (let j = jLo; j <= jHi; j++) {
       f.localGet(av[j]).localGet(bv[k - j]);
-      simd(f, Simd.i64x2ExtmulLowI32x4U);
+      f.simd(SimdOp.i64x2ExtmulLowI32x4U);
       col.addStack();
       if (terms === 2) {
         f.localGet(av[j]).localGet(bv[k - j]);
-        simd(f, Simd.i64x2ExtmulHighI32x4U);
+        f.simd(SimdOp.i64x2ExtmulHighI32x4U);
         col.addStack();
       }
     }
     for (let j = jLo; j <= Math.min(k - 1, n - 1); j++) {
       f.localGet(m[j]).localGet(pv[k - j]);
-      simd(f, Simd.i64x2ExtmulLowI32x4U);
+      f.simd(SimdOp.i64x2ExtmulLowI32x4U);
       col.addStack();
     }
     if (k > 0) col.addLow(carry);
@@ -197,14 +196,14 @@ function emitLaneReduce(
       // m_k = (T mod 2^32)·n0 mod 2^32 per lane: i32x4.mul leaves it in i32 lanes 0 and 2; move
       // lane 2 to lane 1 for extmul_low.
       f.localGet(col.t).localGet(n0v);
-      simd(f, Simd.i32x4Mul);
+      f.simd(SimdOp.i32x4Mul);
       f.localTee(m[k]).localGet(m[k]);
-      shuffle(f, [0, 1, 2, 3, 8, 9, 10, 11, 0, 1, 2, 3, 8, 9, 10, 11]).localTee(m[k]);
+      f.shuffle([0, 1, 2, 3, 8, 9, 10, 11, 0, 1, 2, 3, 8, 9, 10, 11]).localTee(m[k]);
       f.localGet(pv[0]);
-      simd(f, Simd.i64x2ExtmulLowI32x4U);
+      f.simd(SimdOp.i64x2ExtmulLowI32x4U);
       col.addStack();
     } else {
-      V.bin(t[k - n], col.t, mask, Simd.v128And);
+      V.bin(t[k - n], col.t, mask, SimdOp.v128And);
     }
     col.carryInto(carry);
   }
@@ -215,29 +214,29 @@ function emitLaneReduce(
   const borrow = V.v128();
   for (let j = 0; j < n; j++) {
     f.localGet(t[j]);
-    v128I64x2(f, BigInt(c.pLimbs[j]), BigInt(c.pLimbs[j]));
-    simd(f, Simd.i64x2Sub);
+    f.v128I64x2(BigInt(c.pLimbs[j]), BigInt(c.pLimbs[j]));
+    f.simd(SimdOp.i64x2Sub);
     if (j > 0) {
       f.localGet(borrow);
-      simd(f, Simd.i64x2Sub);
+      f.simd(SimdOp.i64x2Sub);
     }
     f.localTee(d[j]).i32Const(63);
-    simd(f, Simd.i64x2ShrU).localSet(borrow);
-    V.bin(d[j], d[j], mask, Simd.v128And);
+    f.simd(SimdOp.i64x2ShrU).localSet(borrow);
+    V.bin(d[j], d[j], mask, SimdOp.v128And);
   }
   f.localGet(borrow);
-  simd(f, Simd.i64x2Neg).localSet(borrow); // all ones iff t < p: keep t
+  f.simd(SimdOp.i64x2Neg).localSet(borrow); // all ones iff t < p: keep t
   const x = V.v128(), word = f.local(I64);
   for (let j = 0; j < n; j++) {
     // x = d ^ ((d ^ t) & keep)
     f.localGet(d[j]).localGet(d[j]).localGet(t[j]);
-    simd(f, Simd.v128Xor).localGet(borrow);
-    simd(f, Simd.v128And);
-    simd(f, Simd.v128Xor).localSet(x);
+    f.simd(SimdOp.v128Xor).localGet(borrow);
+    f.simd(SimdOp.v128And);
+    f.simd(SimdOp.v128Xor).localSet(x);
     f.localGet(out.local).localGet(x);
-    simdLane(f, Simd.i64x2ExtractLane, 0).mem(Op.i64Store32, out.offset + 4 * j);
+    f.simdLane(SimdOp.i64x2ExtractLane, 0).mem(Op.i64Store32, out.offset + 4 * j);
     f.localGet(x);
-    simdLane(f, Simd.i64x2ExtractLane, 1).localSet(word);
+    f.simdLane(SimdOp.i64x2ExtractLane, 1).localSet(word);
     f.localGet(out.local).localGet(word).mem(Op.i64Store32, out.offset + c.stride + 4 * j);
   }
 }

@@ -33,7 +33,7 @@
  * @module
  */
 
-import { FunctionBuilder, I32, I64, ModuleBuilder, Op, SimdOp, type ValType } from "./emitter.ts";
+import { FunctionBuilder, I32, ModuleBuilder, Op, type ValType } from "./emitter.ts";
 import {
   emitAdd,
   emitCmov,
@@ -50,6 +50,8 @@ import {
 import { emitMontMulCios, emitMontMulFips, type OperandMode, ref } from "./emit_mont.ts";
 import { emitMontMulSimd } from "./emit_mont_simd.ts";
 import { type MontConstants, montConstants, toLimbs } from "./montgomery.ts";
+/** Re-exported from the emitter, where the SIMD capability check lives (x25519/ uses it too). */
+export { simdSupported } from "./emitter.ts";
 
 /** Slots reserved at the bottom of memory (see the module doc). */
 export const SLOT = Object.freeze({
@@ -138,28 +140,6 @@ export interface FieldModule {
   readonly c: MontConstants;
   readonly bytes: Uint8Array<ArrayBuffer>;
   readonly fn: Readonly<Record<KernelFunction, number>>;
-}
-
-let simd: boolean | undefined;
-/**
- * Whether the engine validates the SIMD instructions the default multiplication uses (checked once on
- * a tiny module; all current engines do: Chrome 91, Firefox 89, Safari 16.4, Node 16.4, Deno, Bun).
- */
-export function simdSupported(): boolean {
-  if (simd === undefined) {
-    const mb = new ModuleBuilder().defineMemory(1);
-    const f = new FunctionBuilder([I32], [I64]);
-    f.localGet(0).simdMem(SimdOp.v128Load32Splat, 4).localGet(0).simdMem(SimdOp.v128Load64Zero, 8);
-    f.simd(SimdOp.i64x2ExtmulLowI32x4U).i32Const(1).simd(SimdOp.i64x2Shl);
-    f.simdLane(SimdOp.i64x2ExtractLane, 1);
-    mb.addFunction("f", f);
-    try {
-      simd = WebAssembly.validate(mb.toBytes());
-    } catch {
-      simd = false;
-    }
-  }
-  return simd;
 }
 
 /** Writes x as N little-endian u32 limbs into bytes. */

@@ -7,7 +7,7 @@
 
 import type { KernelBounds, X25519Kernel } from "../kernel.ts";
 import { buildX25519Wasm } from "./module.ts";
-import { simdSupported } from "./simd.ts";
+import { simdSupported } from "../../field/wasm/emitter.ts";
 import { LIMBS, LOOSE, TIGHT, WIDTHS } from "./field.ts";
 import { K, OUT, SCRATCH_END, slot, U, USER_SLOTS } from "./layout.ts";
 import { buildTableInWasm, type TableExports } from "./table.ts";

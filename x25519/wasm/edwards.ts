@@ -18,7 +18,7 @@
  * @module
  */
 
-import { FunctionBuilder, I32, I64, Op, V128 } from "../../field/wasm/emitter.ts";
+import { FunctionBuilder, I32, I64, Op, SimdOp, V128 } from "../../field/wasm/emitter.ts";
 import {
   emitAdd,
   emitCmov,
@@ -50,7 +50,6 @@ import {
 import { WINDOW } from "../base_table.ts";
 import { emitClamp } from "./ladder.ts";
 import type { FieldFunctions } from "./module.ts";
-import { Simd, simd, simdMem, v128I32x4 } from "./simd.ts";
 
 /**
  * `recode(e, k)`: the clamped scalar k = 2^254 + 8·k' at (k) as the signed radix-32 digits of k',
@@ -110,15 +109,15 @@ function emitScan(fb: FunctionBuilder, out: Fe[], row: number, digit: number, us
   const mask = fb.local(useSimd ? V128 : I64);
   const setMask = (jj: number | null) => {
     pushEq(() => (jj === null ? fb.localGet(j) : fb.i32Const(jj)));
-    if (useSimd) simd(fb, Simd.i32x4Splat).localSet(mask);
+    if (useSimd) fb.simd(SimdOp.i32x4Splat).localSet(mask);
     else fb.op(Op.i64ExtendI32S).localSet(mask);
   };
   // Entry 0, the neutral element: lane 0 (limb 0 of y + x) and lane 10 (limb 0 of y − x) are 1.
   setMask(0);
   for (let v = 0; v < acc.length; v++) {
     if (useSimd) {
-      v128I32x4(fb, [0, 1, 2, 3].map((l) => (4 * v + l === 0 || 4 * v + l === LIMBS ? 1 : 0)));
-      simd(fb.localGet(mask), Simd.v128And).localSet(acc[v]);
+      fb.v128I32x4([0, 1, 2, 3].map((l) => (4 * v + l === 0 || 4 * v + l === LIMBS ? 1 : 0)));
+      fb.localGet(mask).simd(SimdOp.v128And).localSet(acc[v]);
     } else fb.i64Const(v === 0 || v === LIMBS ? 1 : 0).localGet(mask).op(Op.i64And).localSet(acc[v]);
   }
   // Entries 1..16: j counts up from 0, ptr = row + (j − 1)·ENTRY_BYTES.
@@ -130,8 +129,9 @@ function emitScan(fb: FunctionBuilder, out: Fe[], row: number, digit: number, us
     setMask(null);
     for (let v = 0; v < acc.length; v++) {
       fb.localGet(acc[v]).localGet(mask).localGet(ptr);
-      if (useSimd) simd(simd(simdMem(fb, Simd.v128Load, 16 * v), Simd.v128And), Simd.v128Or).localSet(acc[v]);
-      else fb.mem(Op.i32Load, 4 * v).op(Op.i64ExtendI32S).op(Op.i64And).op(Op.i64Or).localSet(acc[v]);
+      if (useSimd) {
+        fb.simdMem(SimdOp.v128Load, 16, 16 * v).simd(SimdOp.v128And).simd(SimdOp.v128Or).localSet(acc[v]);
+      } else fb.mem(Op.i32Load, 4 * v).op(Op.i64ExtendI32S).op(Op.i64And).op(Op.i64Or).localSet(acc[v]);
     }
     fb.localGet(ptr).i32Const(ENTRY_BYTES).op(Op.i32Add).localSet(ptr);
     fb.localGet(j).i32Const(TABLE_COLS).op(Op.i32Ne).brIf(0);
@@ -145,8 +145,8 @@ function emitScan(fb: FunctionBuilder, out: Fe[], row: number, digit: number, us
       continue;
     }
     fb.localGet(acc[n >> 2]);
-    simd(fb, (n & 2) === 0 ? Simd.i64x2ExtendLowI32x4S : Simd.i64x2ExtendHighI32x4S);
-    simd(fb, Simd.i64x2ExtractLane).op(n & 1).localSet(target);
+    fb.simd((n & 2) === 0 ? SimdOp.i64x2ExtendLowI32x4S : SimdOp.i64x2ExtendHighI32x4S);
+    fb.simd(SimdOp.i64x2ExtractLane).op(n & 1).localSet(target);
   }
 }
 
