@@ -1,5 +1,5 @@
 /**
- * Constant-time modular inversion in TypeScript, for the TypeScript kernel's element layout: Pornin's
+ * Modular inversion in TypeScript, for the TypeScript kernel's element layout: Pornin's
  * optimized binary GCD (ePrint 2020/972, Algorithm 2; the same scheme as field/wasm/inverse.ts, whose
  * comment explains it) in exact double arithmetic, with 24-bit limbs and K = 24 inner steps per outer
  * iteration (k = 25: 50-bit approximations ā, b̄, which doubles hold exactly).
@@ -14,6 +14,11 @@
  * - u, v ∈ [−m, m) (top limb signed); u_i·f + v_i·g + q·m_i + carry < 2^50; needs bits + 2 ≤ 24·digits.
  * Branch-free: choices are products with 0/1 flags; flags come from `Math.floor` of scaled differences
  * (never a comparison operator), `Math.clz32` of one limb; loop bounds are public (digits, iterations).
+ *
+ * Timing: although no branch in this source depends on data (and the block-coverage proof passes), the
+ * dudect tool (`deno task ct`) measures an input-dependent running time under V8 (≈ 15 ns spread
+ * between inputs in 10–18 µs, |t| > 100; bisection in the outer-iteration code, cause not found). The
+ * TS kernel therefore uses it only for `invVartime`; its constant-time `inv` is Fermat's.
  *
  * Cost: ⌈(2·bits − 1)/24⌉ outer iterations (32 for 381 bits: 768 ≥ 761 steps; 22 for 254/255 bits: 528 ≥
  * 509), each 24 inner steps of ~20 flops and ~6 limb-wise passes. Measured here: 17 µs for 381 bits and
