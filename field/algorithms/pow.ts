@@ -3,13 +3,13 @@
  *
  * Fixed-window (2^w-ary) method, w = 4 (Menezes–van Oorschot–Vanstone, Handbook of Applied
  * Cryptography, Algorithm 14.82). The exponent is public, so its digits may drive control flow (which
- * multiplications happen, and a zero digit skips its multiplication); the base is secret, so the
- * table a^0..a^15 is read in full at every lookup: each of the 16 entries is `cmov`ed into the
- * selected slot with a flag that is 1 for the wanted digit only (the access pattern depends on nothing).
+ * multiplications happen, a zero digit skips its multiplication) and choose the table entry: which
+ * slot is read depends on the public exponent only, never on the secret base, so no masked scan of the
+ * table is needed (the access pattern is the same for every base).
  *
- * Cost for an n-bit exponent with d = ⌈n/4⌉ digits: 14 M to build the table, 4(d − 1) S, at most d − 1 M
- * (one per non-zero digit after the first), and 16 cmov per non-zero digit; e.g. a^(p−2) over BLS12-381
- * Fp (n = 381): 14 M + 380 S + ≤ 95 M + ≤ 1536 cmov. Scratch (18 slots per kernel) is wiped at the end.
+ * Cost for an n-bit exponent with d = ⌈n/4⌉ digits: 14 M to build the table, 4(d − 1) S and at most d − 1 M
+ * (one per non-zero digit after the first); e.g. a^(p−2) over BLS12-381 Fp (n = 381): 14 M + 380 S +
+ * ≤ 95 M. Scratch (17 slots per kernel) is wiped at the end.
  * @module
  */
 
@@ -26,14 +26,11 @@ interface PowScratch {
   readonly table: number;
   /** Running power. */
   readonly acc: number;
-  /** The entry selected by a lookup. */
-  readonly sel: number;
 }
 
 const scratch = new PerKernel<PowScratch>((k) => ({
   table: k.alloc(TABLE_SIZE),
   acc: k.alloc(1),
-  sel: k.alloc(1),
 }));
 
 /** The base-2^W digits of e > 0, most significant first (public values). */
@@ -41,12 +38,6 @@ function digitsOf(e: bigint): number[] {
   const out: number[] = [];
   for (let x = e; x > 0n; x >>= BigInt(W)) out.push(Number(x & BigInt(TABLE_SIZE - 1)));
   return out.reverse();
-}
-
-/** sel ← table[d], reading every entry (d public, entries secret). */
-function lookup(k: FieldKernel, s: PowScratch, d: number): void {
-  k.setZero(s.sel);
-  for (let i = 0; i < TABLE_SIZE; i++) k.cmov(s.sel, s.table + i, i === d ? 1 : 0);
 }
 
 /**
@@ -64,18 +55,13 @@ export function powCt(k: FieldKernel, out: number, a: number, e: bigint): void {
     k.setOne(s.acc);
   } else {
     const digits = digitsOf(e);
-    lookup(k, s, digits[0]); // the leading digit is non-zero
-    k.copy(s.acc, s.sel);
+    k.copy(s.acc, t + digits[0]); // the leading digit is non-zero; digits are public
     for (let j = 1; j < digits.length; j++) {
       for (let i = 0; i < W; i++) k.sqr(s.acc, s.acc);
-      if (digits[j] !== 0) {
-        lookup(k, s, digits[j]);
-        k.mul(s.acc, s.acc, s.sel);
-      }
+      if (digits[j] !== 0) k.mul(s.acc, s.acc, t + digits[j]);
     }
   }
   k.copy(out, s.acc);
   k.wipe(t, TABLE_SIZE);
   k.wipe(s.acc, 1);
-  k.wipe(s.sel, 1);
 }
