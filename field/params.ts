@@ -10,9 +10,9 @@
  */
 
 /** The BLS12-381 curve parameter x (negative). */
-export const BLS12_381_X = -(0xd201n << 48n) - (1n << 16n);
+export const BLS12_381_X: bigint = -(0xd201n << 48n) - (1n << 16n);
 /** The BN254 curve parameter u. */
-export const BN254_U = 4965661367192848881n;
+export const BN254_U: bigint = 4965661367192848881n;
 
 const blsR = BLS12_381_X ** 4n - BLS12_381_X ** 2n + 1n;
 const blsP = ((BLS12_381_X - 1n) ** 2n * blsR) / 3n + BLS12_381_X;

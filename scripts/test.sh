@@ -37,7 +37,77 @@ failed=$(sed -nE 's/.*\| ([0-9]+) failed.*/\1/p' <<<"$summary")
 passed=${passed:-0}
 failed=${failed:-0}
 if [ "$test_status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+breakdown=("deno ${passed}/${failed}")
+
+# Runtime smoke tests (tests/runtime/): the npm build (tsc → dist/) on Node and Bun, and the library
+# bundled into a Worker on workerd (TypeScript kernels chosen automatically; initWasm with static .wasm).
+# Each runner prints "<name>: N passed, N failed" last; a runner that crashes, times out or prints no
+# such line counts as at least 1 failed. Binaries by direct path: npm ci may skip postinstall scripts.
+now_ms() { date +%s%3N; }
+runtime() {
+  local name=$1
+  shift
+  echo "::: runtime $name"
+  local t0 out status line p f
+  t0=$(now_ms)
+  out=$(timeout 120 "$@" 2>&1)
+  status=$?
+  line=$(grep -E "^${name}: [0-9]+ passed, [0-9]+ failed\$" <<<"$out" | tail -n 1)
+  # Shown without the runner's own summary line: the script's last line is the only such line.
+  grep -vE "^${name}: [0-9]+ passed, [0-9]+ failed\$" <<<"$out"
+  p=$(sed -nE 's/.*: ([0-9]+) passed.*/\1/p' <<<"$line")
+  f=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$line")
+  p=${p:-0}
+  f=${f:-0}
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  echo "($name: $p/$f passed/failed, exit $status, $(($(now_ms) - t0)) ms)"
+  passed=$((passed + p))
+  failed=$((failed + f))
+  breakdown+=("$name $p/$f")
+}
+# Builds in a staging directory, then swaps it in for dist/: a concurrent run in the same checkout
+# never sees a half-written dist/.
+build_runtime() {
+  local stage status
+  mkdir -p .cache && stage=$(mktemp -d .cache/dist-build.XXXXXX) || return 1
+  node node_modules/typescript/bin/tsc -p tsconfig.build.json --outDir "$stage" &&
+    "$DENO" run --allow-read --allow-write="$stage" tests/runtime/build.ts "$stage" &&
+    "$DENO" bundle --quiet --platform browser --format esm -o "$stage/runtime/worker.js" tests/runtime/worker.ts &&
+    { [ ! -e dist ] || mv dist "$stage.old"; } && mv "$stage" dist
+  status=$?
+  rm -rf "$stage" "$stage.old"
+  return $status
+}
+BUN=""
+for b in node_modules/@oven/bun-linux-x64/bin/bun node_modules/@oven/bun-linux-x64-baseline/bin/bun \
+  node_modules/bun/bin/bun.exe; do
+  if [ -x "$b" ] && "$b" --version >/dev/null 2>&1; then
+    BUN=$b
+    break
+  fi
+done
+t0=$(now_ms)
+echo "::: runtime build (tsc → dist/; dist/wasm/, dist/runtime/)"
+if build_runtime; then build_ok=1; else build_ok=0; failed_steps+=("runtime build"); fi
+echo "(build: $(($(now_ms) - t0)) ms)"
+if [ "$build_ok" -eq 1 ]; then
+  runtime node node tests/runtime/smoke.mjs --expect=wasm
+  if [ -n "$BUN" ]; then
+    runtime bun "$BUN" tests/runtime/smoke.mjs --expect=wasm
+  else
+    echo "bun not found under node_modules/@oven/*/bin or node_modules/bun/bin: run 'npm ci'"
+    failed=$((failed + 1))
+    breakdown+=("bun 0/1")
+  fi
+  runtime workerd node tests/runtime/workerd.mjs node_modules/@cloudflare/workerd-linux-64/bin/workerd
+else
+  echo "runtime build failed: node, bun and workerd smoke tests not run"
+  failed=$((failed + 3))
+  breakdown+=("node 0/1" "bun 0/1" "workerd 0/1")
+fi
+
 failed=$((failed + ${#failed_steps[@]}))
 if [ ${#failed_steps[@]} -gt 0 ]; then echo "failed checks: ${failed_steps[*]}"; fi
-echo "deno: ${passed} passed, ${failed} failed"
+echo "runners (passed/failed): ${breakdown[*]}; failed checks: ${#failed_steps[@]}"
+echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]

@@ -28,7 +28,7 @@ import type { Fp2Indices } from "./wasm_fp2.ts";
 import { emitSmallCombination, mulInputBounds, type Ref, storeLimbs } from "./wasm_fp2_emit.ts";
 
 /** Virtual slots per base (parameter or scratch). */
-export const SHIFT = 1 << 20;
+export const SHIFT: number = 1 << 20;
 /** The base of the scratch area's virtual slots. */
 export const SCRATCH = 31;
 /** The virtual slot of parameter i (0-based). */

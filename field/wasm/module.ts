@@ -54,15 +54,18 @@ import { type MontConstants, montConstants, toLimbs } from "./montgomery.ts";
 export { simdSupported } from "./emitter.ts";
 
 /** Slots reserved at the bottom of memory (see the module doc). */
-export const SLOT = Object.freeze({
-  R2: 0,
-  ONE: 1,
-  INT_ONE: 2,
-  STAGING: 3,
-  SCRATCH: 4,
-  P: 5,
-  FIRST_FREE: 8,
-});
+export const SLOT: Readonly<
+  Record<"R2" | "ONE" | "INT_ONE" | "STAGING" | "SCRATCH" | "P" | "FIRST_FREE", number>
+> = Object
+  .freeze({
+    R2: 0,
+    ONE: 1,
+    INT_ONE: 2,
+    STAGING: 3,
+    SCRATCH: 4,
+    P: 5,
+    FIRST_FREE: 8,
+  });
 
 /**
  * The kernel functions every field module exports, all on byte addresses (i32), all straight-line:
