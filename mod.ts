@@ -7,6 +7,7 @@
  */
 export { bls12_381 } from "./curves/bls12_381.ts";
 export type { Bls12381 } from "./curves/bls12_381.ts";
+export type { Affine, Codec, CoordField, Fp2Value, Group, Point, Projective } from "./curves/bls12_381.ts";
 export { bn254 } from "./curves/bn254.ts";
 export type { Bn254 } from "./curves/bn254.ts";
 export { IsochronError } from "./errors.ts";

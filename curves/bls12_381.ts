@@ -1,18 +1,103 @@
 /**
- * BLS12-381: the curve's parameters today; fields, groups and encodings arrive layer by layer.
+ * BLS12-381: parameters, and the groups G1 ⊂ E(Fp) and G2 ⊂ E'(Fp2) with the ZCash encoding.
+ *
+ * E: y² = x³ + 4 over Fp; E': y² = x³ + 4(1 + u) over Fp2 (M-twist, b' = 4ξ with ξ = 1 + u). Source:
+ * Bowe 2017, "BLS12-381: New zk-SNARK Elliptic Curve Construction"; draft-irtf-cfrg-pairing-friendly-
+ * curves-11 §4.2.1 (parameters and the generators below).
  *
  * @example
  * ```ts
  * import { bls12_381 } from "./bls12_381.ts";
- * if (bls12_381.fp.bits !== 381) throw new Error("unexpected");
+ * const { G1 } = bls12_381;
+ * const P = G1.BASE.multiply(5n);
+ * const Q = G1.fromBytes(P.toBytes());
+ * if (!Q.equals(G1.BASE.add(G1.BASE.double().double())) || bls12_381.fp.bits !== 381) {
+ *   throw new Error("unexpected");
+ * }
  * ```
  * @module
  */
 import { BLS12_381_X, type FieldName, type FieldParams, FIELDS } from "../field/params.ts";
+import type { Backend, FieldKernel } from "../field/kernel.ts";
+import { tower } from "../field/tower/mod.ts";
+import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "./coord_field.ts";
+import { fp2IO, fpIO } from "./elem_io.ts";
+import { type Affine, type Codec, Group, Point } from "./group.ts";
+import type { Projective } from "./projective.ts";
+import { zcashCodec } from "./zcash.ts";
+import { eip2537Codec, fp2IO64, fpIO64 } from "./eip2537.ts";
 
 export type { FieldName, FieldParams };
+export type { Affine, Backend, Codec, CoordField, FieldKernel, Fp2Value, Projective };
+export { Group, Point };
 
-/** BLS12-381's public description. */
+const x = BLS12_381_X;
+const r = FIELDS["bls12-381-fr"].p;
+/** G1 cofactor h1 = (x − 1)²/3 (the draft §4.2.1); #E(Fp) = h1·r. */
+const H1 = (x - 1n) ** 2n / 3n;
+/** G2 cofactor h2 = (x⁸ − 4x⁷ + 5x⁶ − 4x⁴ + 6x³ − 4x² − 4x + 13)/9 (same source); #E'(Fp2) = h2·r. */
+const H2 =
+  (x ** 8n - 4n * x ** 7n + 5n * x ** 6n - 4n * x ** 4n + 6n * x ** 3n - 4n * x ** 2n - 4n * x + 13n) / 9n;
+
+/** The generators, draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1 (also zkcrypto's 1·G, checked by a test). */
+const G1_GEN: Affine<bigint> = {
+  x: 0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bbn,
+  y: 0x08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1n,
+};
+const G2_GEN: Affine<Fp2Value> = {
+  x: {
+    c0: 0x024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8n,
+    c1: 0x13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7en,
+  },
+  y: {
+    c0: 0x0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801n,
+    c1: 0x0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79ben,
+  },
+};
+
+/** G1 and G2 on one backend's kernels. */
+export interface Bls12381Groups {
+  /** G1 ⊂ E(Fp), points with bigint coordinates. */
+  readonly G1: Group<bigint>;
+  /** G2 ⊂ E'(Fp2). */
+  readonly G2: Group<Fp2Value>;
+}
+
+const cache = new WeakMap<FieldKernel, Bls12381Groups>();
+
+/** G1 and G2 on `backend` (default: the field layer's current choice), built on first use and cached. */
+export function bls12381Groups(backend?: Backend): Bls12381Groups {
+  const tw = tower("bls12-381", backend);
+  let g = cache.get(tw.fp);
+  if (g === undefined) {
+    const b = 4n, xi = tw.params.xi; // b' = 4ξ
+    const G1 = new Group<bigint>({
+      name: "bls12-381 G1",
+      F: fpCoords(tw.fp),
+      b,
+      generator: G1_GEN,
+      r,
+      h: H1,
+      codec: zcashCodec(fpIO(tw.fp)),
+      eip2537: eip2537Codec(fpIO64(tw.fp)),
+    });
+    const G2 = new Group<Fp2Value>({
+      name: "bls12-381 G2",
+      F: fp2Coords(tw.fp2),
+      b: { c0: b * xi[0], c1: b * xi[1] },
+      generator: G2_GEN,
+      r,
+      h: H2,
+      codec: zcashCodec(fp2IO(tw.fp2)),
+      eip2537: eip2537Codec(fp2IO64(tw.fp2)),
+    });
+    g = Object.freeze({ G1, G2 });
+    cache.set(tw.fp, g);
+  }
+  return g;
+}
+
+/** BLS12-381's public description and groups. */
 export interface Bls12381 {
   /** The curve parameter x (negative). */
   readonly x: bigint;
@@ -20,6 +105,10 @@ export interface Bls12381 {
   readonly fp: FieldParams;
   /** The scalar field (order of G1 and G2). */
   readonly fr: FieldParams;
+  /** G1 on the current backend (built on first access). */
+  readonly G1: Group<bigint>;
+  /** G2 on the current backend (built on first access). */
+  readonly G2: Group<Fp2Value>;
 }
 
 /** BLS12-381. */
@@ -27,4 +116,10 @@ export const bls12_381: Bls12381 = Object.freeze({
   x: BLS12_381_X,
   fp: FIELDS["bls12-381-fp"],
   fr: FIELDS["bls12-381-fr"],
+  get G1(): Group<bigint> {
+    return bls12381Groups().G1;
+  },
+  get G2(): Group<Fp2Value> {
+    return bls12381Groups().G2;
+  },
 });

@@ -1,18 +1,95 @@
 /**
- * BN254 (alt_bn128): the curve's parameters today; fields, groups and encodings arrive layer by layer.
+ * BN254 (alt_bn128): parameters, and the groups G1 = E(Fp) and G2 ⊂ E'(Fp2) with the Ethereum
+ * (EIP-196/197) encoding, plus gnark-crypto's compressed form.
+ *
+ * E: y² = x³ + 3 over Fp (cofactor 1); E': y² = x³ + 3/ξ over Fp2 with ξ = 9 + u (D-twist). Source:
+ * EIP-196, EIP-197 (parameters and the generators below); draft-irtf-cfrg-pairing-friendly-curves-11
+ * §4.2.2. G2's cofactor is 2p − r (#E'(Fp2) = r·(2p − r) for BN curves).
  *
  * @example
  * ```ts
  * import { bn254 } from "./bn254.ts";
- * if (bn254.fp.bits !== 254) throw new Error("unexpected");
+ * const { G1 } = bn254;
+ * const P = G1.BASE.multiply(7n);
+ * if (!G1.fromBytes(P.toBytes()).equals(P) || bn254.fp.bits !== 254) throw new Error("unexpected");
  * ```
  * @module
  */
 import { BN254_U, type FieldName, type FieldParams, FIELDS } from "../field/params.ts";
+import type { Backend, FieldKernel } from "../field/kernel.ts";
+import { tower } from "../field/tower/mod.ts";
+import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "./coord_field.ts";
+import { fp2IO, fpIO } from "./elem_io.ts";
+import { type Affine, type Codec, Group, Point } from "./group.ts";
+import type { Projective } from "./projective.ts";
+import { ethCodec } from "./eth.ts";
 
 export type { FieldName, FieldParams };
+export type { Affine, Backend, Codec, CoordField, FieldKernel, Fp2Value, Projective };
+export { Group, Point };
 
-/** BN254's public description. */
+const p = FIELDS["bn254-fp"].p;
+const r = FIELDS["bn254-fr"].p;
+
+/** The generators, EIP-196 (G1 = (1, 2)) and EIP-197 (G2). */
+const G1_GEN: Affine<bigint> = { x: 1n, y: 2n };
+const G2_GEN: Affine<Fp2Value> = {
+  x: {
+    c0: 10857046999023057135944570762232829481370756359578518086990519993285655852781n,
+    c1: 11559732032986387107991004021392285783925812861821192530917403151452391805634n,
+  },
+  y: {
+    c0: 8495653923123431417604973247489272438418190587263600148770280649306958101930n,
+    c1: 4082367875863433681332203403145435568316851327593401208105741076214120093531n,
+  },
+};
+
+/** G1 and G2 on one backend's kernels. */
+export interface Bn254Groups {
+  /** G1 = E(Fp), points with bigint coordinates. */
+  readonly G1: Group<bigint>;
+  /** G2 ⊂ E'(Fp2). */
+  readonly G2: Group<Fp2Value>;
+}
+
+const cache = new WeakMap<FieldKernel, Bn254Groups>();
+
+/** G1 and G2 on `backend` (default: the field layer's current choice), built on first use and cached. */
+export function bn254Groups(backend?: Backend): Bn254Groups {
+  const tw = tower("bn254", backend);
+  let g = cache.get(tw.fp);
+  if (g === undefined) {
+    const b = 3n;
+    // b' = 3/ξ, derived in Fp2 (public constant).
+    const f = tw.fp2, t = f.alloc(1);
+    f.setBigintVartime(t, tw.params.xi);
+    f.invVartime(t, t);
+    const [c0, c1] = f.toBigintVartime(t);
+    const G1 = new Group<bigint>({
+      name: "bn254 G1",
+      F: fpCoords(tw.fp),
+      b,
+      generator: G1_GEN,
+      r,
+      h: 1n,
+      codec: ethCodec(fpIO(tw.fp)),
+    });
+    const G2 = new Group<Fp2Value>({
+      name: "bn254 G2",
+      F: fp2Coords(f),
+      b: { c0: (b * c0) % p, c1: (b * c1) % p },
+      generator: G2_GEN,
+      r,
+      h: 2n * p - r,
+      codec: ethCodec(fp2IO(f)),
+    });
+    g = Object.freeze({ G1, G2 });
+    cache.set(tw.fp, g);
+  }
+  return g;
+}
+
+/** BN254's public description and groups. */
 export interface Bn254 {
   /** The curve parameter u. */
   readonly u: bigint;
@@ -20,6 +97,10 @@ export interface Bn254 {
   readonly fp: FieldParams;
   /** The scalar field (order of G1 and G2). */
   readonly fr: FieldParams;
+  /** G1 on the current backend (built on first access). */
+  readonly G1: Group<bigint>;
+  /** G2 on the current backend (built on first access). */
+  readonly G2: Group<Fp2Value>;
 }
 
 /** BN254. */
@@ -27,4 +108,10 @@ export const bn254: Bn254 = Object.freeze({
   u: BN254_U,
   fp: FIELDS["bn254-fp"],
   fr: FIELDS["bn254-fr"],
+  get G1(): Group<bigint> {
+    return bn254Groups().G1;
+  },
+  get G2(): Group<Fp2Value> {
+    return bn254Groups().G2;
+  },
 });

@@ -1,5 +1,6 @@
 /**
- * Group operations. Suite `bls12-381`: `g1-add`, `g1-mul-ct`, `g2-mul-ct`, `g1-mul-base`.
+ * Group operations. Suite `bls12-381`: `g1-add`, `g1-mul-ct`, `g2-mul-ct`, `g1-mul-base`; suite `bn254`:
+ * `g1-add`, `g1-mul-ct`, `g2-mul-ct`.
  * Fair comparisons (DESIGN.md "Benchmarks"): each library's public constant-time path; a fresh,
  * non-base point for `*-mul-ct` (no cached precomputation); the base point with each library's own
  * tables (if any) for `*-mul-base`.
@@ -13,8 +14,102 @@ async function noble() {
   return { G1: bls12_381.G1.Point, G2: bls12_381.G2.Point, r };
 }
 
+async function nobleBn254() {
+  const { bn254 } = await import("@noble/curves/bn254.js");
+  return { G1: bn254.G1.Point, G2: bn254.G2.Point, r: bn254.fields.Fr.ORDER };
+}
+
+async function isochron(suite: string, backend: "wasm" | "ts") {
+  if (suite === "bls12-381") {
+    const { bls12381Groups } = await import("../../curves/bls12_381.ts");
+    const { G1, G2 } = bls12381Groups(backend);
+    return { G1, G2, r: G1.r };
+  }
+  const { bn254Groups } = await import("../../curves/bn254.ts");
+  const { G1, G2 } = bn254Groups(backend);
+  return { G1, G2, r: G1.r };
+}
+
+/** k as the 32-byte big-endian Uint8Array, isochron's constant-time scalar form. */
+function be32(k: bigint): Uint8Array {
+  const out = new Uint8Array(32);
+  for (let i = 31; i >= 0; i--, k >>= 8n) out[i] = Number(k & 0xffn);
+  return out;
+}
+
+/**
+ * isochron rows, both backends: complete projective addition of two fresh points, and `multiply`
+ * (fixed 4-bit window, complete formulas, no GLV yet) of a fresh non-base point by a random scalar
+ * below r given as 32 bytes.
+ */
+function isochronCases(suite: string): BenchCase[] {
+  const out: BenchCase[] = [];
+  for (const backend of ["wasm", "ts"] as const) {
+    out.push({
+      suite,
+      op: "g1-add",
+      label: "G1 addition (projective, complete)",
+      lib: "isochron",
+      backend,
+      setup: async () => {
+        const { G1, r } = await isochron(suite, backend);
+        const p = G1.BASE.multiply(randomBelow(r)), q = G1.BASE.multiply(randomBelow(r));
+        return () => p.add(q);
+      },
+    });
+    for (const g of ["G1", "G2"] as const) {
+      out.push({
+        suite,
+        op: `${g.toLowerCase()}-mul-ct`,
+        label: `${g} scalar multiplication (constant-time, non-base point)`,
+        lib: "isochron",
+        backend,
+        setup: async () => {
+          const groups = await isochron(suite, backend);
+          const p = groups[g].BASE.multiply(randomBelow(groups.r));
+          const k = be32(randomBelow(groups.r));
+          return () => p.multiply(k);
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/** noble rows of suite bn254 (same shapes as its bls12-381 rows). */
+function nobleBn254Cases(): BenchCase[] {
+  const out: BenchCase[] = [{
+    suite: "bn254",
+    op: "g1-add",
+    label: "G1 addition (projective, complete)",
+    lib: "noble",
+    backend: "bigint",
+    setup: async () => {
+      const { G1, r } = await nobleBn254();
+      const p = G1.BASE.multiply(randomBelow(r)), q = G1.BASE.multiply(randomBelow(r));
+      return () => p.add(q);
+    },
+  }];
+  for (const g of ["G1", "G2"] as const) {
+    out.push({
+      suite: "bn254",
+      op: `${g.toLowerCase()}-mul-ct`,
+      label: `${g} scalar multiplication (constant-time, non-base point)`,
+      lib: "noble",
+      backend: "bigint",
+      setup: async () => {
+        const groups = await nobleBn254();
+        const p = groups[g].BASE.multiply(randomBelow(groups.r));
+        const k = randomBelow(groups.r);
+        return () => p.multiply(k);
+      },
+    });
+  }
+  return out;
+}
+
 export default function groupCases(): Promise<BenchCase[]> {
-  const cases: BenchCase[] = [];
+  const cases: BenchCase[] = [...isochronCases("bls12-381"), ...isochronCases("bn254"), ...nobleBn254Cases()];
 
   // noble: complete projective addition of two random non-base points.
   cases.push({

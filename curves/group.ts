@@ -1,0 +1,318 @@
+/**
+ * A prime-order curve group (G1 or G2 of a pairing-friendly curve) and its immutable points.
+ *
+ * Storage: a point owns three coordinate elements in the base-field kernel's arena (wasm memory or a
+ * Float64Array), so the group law runs on them in place with no copying. The slots come from a free
+ * list per group; a `FinalizationRegistry` zeroes them and returns them to the list when the point is
+ * garbage-collected (where the runtime lacks FinalizationRegistry they are never reused). Copying the
+ * limbs in and out of scratch slots for every operation was the alternative: it needs raw access to
+ * the arena, which the kernel contract does not expose, or a byte conversion (a Montgomery
+ * multiplication) per coordinate per operation.
+ * @module
+ */
+import { IsochronError } from "../errors.ts";
+import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../scalar/reduce.ts";
+import type { CoordField } from "./coord_field.ts";
+import { Projective } from "./projective.ts";
+import { mulCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
+
+/** Affine coordinates of a point; the identity is (0, 0) as in @noble/curves. */
+export interface Affine<V> {
+  /** x = X/Z. */
+  readonly x: V;
+  /** y = Y/Z. */
+  readonly y: V;
+}
+
+/** Encoding rules of a group (ZCash for BLS12-381, Ethereum for BN254). */
+export interface Codec<V> {
+  /** Encoded lengths accepted by `decode`. */
+  readonly lengths: readonly number[];
+  /** Whether `toBytes()` compresses by default. */
+  readonly compressedByDefault: boolean;
+  /** out ← the point encoded by `bytes`, on the curve (throws otherwise); no subgroup check. */
+  decode(g: Group<V>, out: number, bytes: Uint8Array): void;
+  /** The encoding of point slot p. */
+  encode(g: Group<V>, p: number, compressed: boolean): Uint8Array;
+}
+
+/** Public description of a group. */
+export interface GroupSpec<V> {
+  /** e.g. "bls12-381 G1". */
+  readonly name: string;
+  /** The coordinate field. */
+  readonly F: CoordField<V>;
+  /** The curve constant b of y² = x³ + b. */
+  readonly b: V;
+  /** The generator's affine coordinates. */
+  readonly generator: Affine<V>;
+  /** The group order (prime). */
+  readonly r: bigint;
+  /** The cofactor: #E(F) = h·r. */
+  readonly h: bigint;
+  /** The encodings. */
+  readonly codec: Codec<V>;
+  /** The EIP-2537 encoding (BLS12-381 only). */
+  readonly eip2537?: Codec<V>;
+}
+
+/** An r-torsion group of y² = x³ + b: its constants, scratch, slot pool and point constructors. */
+export class Group<V> {
+  /** e.g. "bls12-381 G1". */
+  readonly name: string;
+  /** The coordinate field. */
+  readonly F: CoordField<V>;
+  /** The group law on slots. */
+  readonly law: Projective<V>;
+  /** The group order. */
+  readonly r: bigint;
+  /** The cofactor. */
+  readonly h: bigint;
+  /** The encodings. */
+  readonly codec: Codec<V>;
+  /** @internal The EIP-2537 encoding, if the curve has one. */
+  readonly eip2537: Codec<V> | undefined;
+  /** The generator. */
+  readonly BASE: Point<V>;
+  /** The identity. */
+  readonly ZERO: Point<V>;
+  /** Bit length of r. */
+  readonly bits: number;
+  /** @internal */
+  readonly reducer: ScalarReducer;
+  /** @internal */
+  readonly window: WindowScratch<V>;
+  /** @internal Two scratch points. */
+  readonly tmp: number;
+  private readonly free: number[] = [];
+  private readonly registry: FinalizationRegistry<number> | null;
+
+  /** Builds the group (reserving its constants and scratch in the kernel's arena). */
+  constructor(spec: GroupSpec<V>) {
+    this.name = spec.name;
+    this.F = spec.F;
+    this.law = new Projective(spec.F, spec.b);
+    this.r = spec.r;
+    this.h = spec.h;
+    this.codec = spec.codec;
+    this.eip2537 = spec.eip2537;
+    this.bits = spec.r.toString(2).length;
+    this.reducer = new ScalarReducer(spec.r);
+    this.window = new WindowScratch(this.law);
+    this.tmp = this.law.alloc(2);
+    const F = this.F, free = this.free;
+    this.registry = typeof FinalizationRegistry === "function"
+      ? new FinalizationRegistry((slot: number) => {
+        F.wipe(slot, 3);
+        free.push(slot);
+      })
+      : null;
+    const zero = this.fresh();
+    this.law.setZero(zero.s);
+    this.ZERO = zero;
+    this.BASE = this.fromAffine(spec.generator);
+    if (this.law.isOnCurve(this.BASE.s) !== 1) throw new Error(`${this.name}: generator not on the curve`);
+  }
+
+  /** @internal A new point on fresh (or recycled, zeroed) slots, to be written by the caller. */
+  fresh(): Point<V> {
+    const slot = this.free.pop() ?? this.law.alloc(1);
+    const p = new Point(this, slot);
+    this.registry?.register(p, slot);
+    return p;
+  }
+
+  /** The point (x, y) from public affine coordinates; throws NOT_ON_CURVE. (0, 0) gives ZERO. No subgroup check. */
+  fromAffine(a: Affine<V>): Point<V> {
+    const F = this.F, t = this.tmp, n = F.size;
+    F.setVartime(t, a.x);
+    F.setVartime(t + n, a.y);
+    if ((F.isZero(t) & F.isZero(t + n)) === 1) return this.ZERO;
+    const p = this.fresh();
+    this.law.fromAffine(p.s, t, t + n);
+    if (this.law.isOnCurve(p.s) !== 1) {
+      throw new IsochronError("NOT_ON_CURVE", `${this.name}: point is not on the curve`);
+    }
+    return p;
+  }
+
+  /**
+   * Decodes and fully validates a point: length, flags, field range, on the curve, in the subgroup
+   * (by `isTorsionFreeVartime`: fine, the input is public). Throws an {@linkcode IsochronError}.
+   */
+  fromBytes(bytes: Uint8Array): Point<V> {
+    const p = this.fromBytesUnchecked(bytes);
+    if (!p.isTorsionFreeVartime()) {
+      throw new IsochronError("NOT_IN_SUBGROUP", `${this.name}: point is not in the prime-order subgroup`);
+    }
+    return p;
+  }
+
+  /** Decodes a point from trusted input: checks length, flags, range and curve, but not the subgroup. */
+  fromBytesUnchecked(bytes: Uint8Array): Point<V> {
+    return this.decodeWith(this.codec, bytes);
+  }
+
+  /**
+   * Decodes an EIP-2537 point (BLS12-381 only) with full validation: padding, field range, on the
+   * curve, in the subgroup (variable-time, public input). Throws an {@linkcode IsochronError}.
+   */
+  fromEip2537(bytes: Uint8Array): Point<V> {
+    const p = this.fromEip2537Unchecked(bytes);
+    if (!p.isTorsionFreeVartime()) {
+      throw new IsochronError("NOT_IN_SUBGROUP", `${this.name}: point is not in the prime-order subgroup`);
+    }
+    return p;
+  }
+  /** Decodes an EIP-2537 point without the subgroup check (what the ADD precompiles require). */
+  fromEip2537Unchecked(bytes: Uint8Array): Point<V> {
+    return this.decodeWith(this.eip2537Codec(), bytes);
+  }
+
+  /** @internal */
+  eip2537Codec(): Codec<V> {
+    if (this.eip2537 === undefined) {
+      throw new IsochronError("INVALID_TYPE", `${this.name} has no EIP-2537 encoding`);
+    }
+    return this.eip2537;
+  }
+
+  /** Checks type and length, then decodes with `codec` into a fresh point. */
+  private decodeWith(codec: Codec<V>, bytes: Uint8Array): Point<V> {
+    if (!(bytes instanceof Uint8Array)) throw new IsochronError("INVALID_TYPE", "point must be a Uint8Array");
+    if (!codec.lengths.includes(bytes.length)) {
+      throw new IsochronError(
+        "INVALID_LENGTH",
+        `${this.name}: point must be ${codec.lengths.join(" or ")} bytes, got ${bytes.length}`,
+      );
+    }
+    const p = this.fresh();
+    codec.decode(this, p.s, bytes);
+    return p;
+  }
+
+  /** The sum of `points` (public data: a plain loop of complete additions). */
+  sum(points: readonly Point<V>[]): Point<V> {
+    const out = this.fresh();
+    this.law.setZero(out.s);
+    for (const q of points) this.law.add(out.s, out.s, this.own(q).s);
+    return out;
+  }
+
+  /**
+   * @internal out ← k·p for the slots of two points, k 32 big-endian bytes (any value, reduced mod r
+   * here). Constant-time: this is what the flow proof measures (tests/curves/ct.test.ts); `multiply`
+   * adds only the allocation of the result's slots, which depends on garbage-collection timing and
+   * never on k.
+   */
+  multiplyInto(out: number, p: number, k: Uint8Array): void {
+    const limbs = this.reducer.reduce(k);
+    mulCt(this.window, out, p, limbs, this.bits);
+    limbs.fill(0);
+  }
+
+  /** @internal Throws INVALID_TYPE unless `q` is a point of this group. */
+  own(q: unknown): Point<V> {
+    if (!(q instanceof Point) || q.group !== this) {
+      throw new IsochronError("INVALID_TYPE", `expected a point of ${this.name} (same backend)`);
+    }
+    return q as Point<V>;
+  }
+}
+
+/** An immutable point of a {@linkcode Group}. */
+export class Point<V> {
+  // `declare`: no class-field initializer (a synthetic function V8 reports without block coverage,
+  // which the constant-time flow proof rejects); both are set by the constructor.
+  /** The group. */
+  declare readonly group: Group<V>;
+  /** @internal The first slot of (X, Y, Z). */
+  declare readonly s: number;
+
+  /** @internal Use the group's constructors. */
+  constructor(group: Group<V>, slot: number) {
+    this.group = group;
+    this.s = slot;
+  }
+
+  /** this + q (complete formula, constant-time). */
+  add(q: Point<V>): Point<V> {
+    const g = this.group, out = g.fresh();
+    g.law.add(out.s, this.s, g.own(q).s);
+    return out;
+  }
+  /** this − q (constant-time). */
+  subtract(q: Point<V>): Point<V> {
+    const g = this.group, out = g.fresh();
+    g.law.neg(out.s, g.own(q).s);
+    g.law.add(out.s, this.s, out.s);
+    return out;
+  }
+  /** 2·this (constant-time). */
+  double(): Point<V> {
+    const g = this.group, out = g.fresh();
+    g.law.dbl(out.s, this.s);
+    return out;
+  }
+  /** −this. */
+  negate(): Point<V> {
+    const g = this.group, out = g.fresh();
+    g.law.neg(out.s, this.s);
+    return out;
+  }
+  /** Whether this and q are the same point (projective comparison, constant-time). */
+  equals(q: Point<V>): boolean {
+    return this.group.law.eq(this.s, this.group.own(q).s) === 1;
+  }
+  /** Whether this is the identity. */
+  isZero(): boolean {
+    return this.group.law.isZero(this.s) === 1;
+  }
+  /** Affine coordinates (one constant-time inversion); the identity gives (0, 0). */
+  toAffine(): Affine<V> {
+    const g = this.group, F = g.F, t = g.tmp, n = F.size;
+    g.law.toAffine(t, t + n, this.s);
+    const a = { x: F.getVartime(t), y: F.getVartime(t + n) };
+    F.wipe(t, 2);
+    g.law.wipeScratch();
+    return a;
+  }
+
+  /**
+   * k·this, constant-time in k and in the point. k: a 32-byte big-endian `Uint8Array` (the
+   * constant-time form) or a `bigint` (converted with BigInt arithmetic first), any value in
+   * [0, 2^256), reduced mod r. Throws INVALID_TYPE, INVALID_LENGTH or INVALID_SCALAR.
+   */
+  multiply(k: bigint | Uint8Array): Point<V> {
+    const g = this.group;
+    const bytes = scalarBytes(k); // validates before a slot is taken
+    const out = g.fresh();
+    g.multiplyInto(out.s, this.s, bytes);
+    bytes.fill(0);
+    return out;
+  }
+  /** k·this, variable-time: public scalars only. Same inputs as `multiply`. */
+  multiplyUnsafe(k: bigint | Uint8Array): Point<V> {
+    const g = this.group, out = g.fresh();
+    mulVartime(g.law, out.s, this.s, scalarBigintVartime(k, g.r), g.tmp);
+    return out;
+  }
+  /** Whether r·this = O (variable-time: for public points, e.g. decoding). */
+  isTorsionFreeVartime(): boolean {
+    const g = this.group, t = g.fresh();
+    mulVartime(g.law, t.s, this.s, g.r, g.tmp);
+    return g.law.isZero(t.s) === 1;
+  }
+  /** The encoding (BLS12-381: ZCash, compressed by default; BN254: Ethereum, uncompressed). */
+  toBytes(compressed: boolean = this.group.codec.compressedByDefault): Uint8Array {
+    return this.group.codec.encode(this.group, this.s, compressed);
+  }
+  /** The EIP-2537 encoding (BLS12-381 only). */
+  toEip2537(): Uint8Array {
+    return this.group.eip2537Codec().encode(this.group, this.s, false);
+  }
+  /** Lowercase hex of `toBytes()`. */
+  toHex(compressed?: boolean): string {
+    return Array.from(this.toBytes(compressed), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+}

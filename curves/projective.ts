@@ -1,0 +1,220 @@
+/**
+ * The group law of a short Weierstrass curve y² = x³ + b (a = 0) in homogeneous projective
+ * coordinates (X : Y : Z), x = X/Z, y = Y/Z, identity (0 : 1 : 0), over a {@linkcode CoordField}
+ * (Fp for G1, Fp2 for G2). A point is three consecutive coordinate elements in the kernel's arena,
+ * addressed by the first slot.
+ *
+ * Addition and doubling use the complete formulas of Renes–Costello–Batina, "Complete addition
+ * formulas for prime order elliptic curves", ePrint 2015/1060: one sequence of operations valid for
+ * every input (P = Q, P = −Q, either at infinity), so no branch at all. Costs count coordinate-field
+ * operations (M mul, S square, m_3b multiplication by the constant 3b, A add/sub).
+ *
+ * ```
+ * input             add (Alg. 7)        double (Alg. 9)
+ * P, Q generic      P + Q               2P
+ * P = Q             2P (no special case)
+ * P = −Q            (0 : λ : 0)
+ * P or Q = O        the other one       O
+ * ```
+ * @module
+ */
+import type { CoordField } from "./coord_field.ts";
+
+/** Projective point arithmetic on arena slots for one curve y² = x³ + b. */
+export class Projective<V> {
+  /** The coordinate field. */
+  readonly F: CoordField<V>;
+  /** Slots per coordinate element. */
+  readonly n: number;
+  /** Slot of b. */
+  readonly b: number;
+  /** Slot of 3b. */
+  readonly b3: number;
+  /** Scratch: t0…t4 and the result X3, Y3, Z3 (8 elements). */
+  private readonly t: number;
+
+  /** The law of y² = x³ + b over `F`; `b` is the curve constant (public). */
+  constructor(F: CoordField<V>, b: V) {
+    this.F = F;
+    this.n = F.size;
+    this.b = F.alloc(2);
+    this.b3 = this.b + this.n;
+    F.setVartime(this.b, b);
+    F.dbl(this.b3, this.b);
+    F.add(this.b3, this.b3, this.b);
+    this.t = F.alloc(8);
+  }
+
+  /** Reserves `count` points (3 elements each); returns the first slot. */
+  alloc(count = 1): number {
+    return this.F.alloc(3 * count);
+  }
+
+  /** out ← O = (0 : 1 : 0). */
+  setZero(out: number): void {
+    const F = this.F, n = this.n;
+    F.setZero(out);
+    F.setOne(out + n);
+    F.setZero(out + 2 * n);
+  }
+  /** out ← p. */
+  copy(out: number, p: number): void {
+    const F = this.F, n = this.n;
+    F.copy(out, p);
+    F.copy(out + n, p + n);
+    F.copy(out + 2 * n, p + 2 * n);
+  }
+  /** out ← p if flag = 1, unchanged if 0. */
+  cmov(out: number, p: number, flag: number): void {
+    const F = this.F, n = this.n;
+    F.cmov(out, p, flag);
+    F.cmov(out + n, p + n, flag);
+    F.cmov(out + 2 * n, p + 2 * n, flag);
+  }
+  /** out ← −p = (X : −Y : Z). */
+  neg(out: number, p: number): void {
+    const F = this.F, n = this.n;
+    F.copy(out, p);
+    F.neg(out + n, p + n);
+    F.copy(out + 2 * n, p + 2 * n);
+  }
+  /** out ← −p if flag = 1, p if 0 (out may be p). */
+  condNeg(out: number, p: number, flag: number): void {
+    const F = this.F, n = this.n, t = this.t;
+    this.copy(out, p);
+    F.neg(t, p + n);
+    F.cmov(out + n, t, flag);
+  }
+  /** 1 if p = O (Z = 0), else 0. */
+  isZero(p: number): number {
+    return this.F.isZero(p + 2 * this.n);
+  }
+  /** 1 if p and q are the same point: X1·Z2 = X2·Z1 and Y1·Z2 = Y2·Z1 (4M). Constant-time. */
+  eq(p: number, q: number): number {
+    const F = this.F, n = this.n, t = this.t;
+    F.mul(t, p, q + 2 * n);
+    F.mul(t + n, q, p + 2 * n);
+    F.mul(t + 2 * n, p + n, q + 2 * n);
+    F.mul(t + 3 * n, q + n, p + 2 * n);
+    return F.eq(t, t + n) & F.eq(t + 2 * n, t + 3 * n);
+  }
+  /** 1 if p satisfies Y²·Z = X³ + b·Z³ (O included), else 0. 5M + 2S. */
+  isOnCurve(p: number): number {
+    const F = this.F, n = this.n, t = this.t;
+    const X = p, Y = p + n, Z = p + 2 * n;
+    F.sqr(t, Y);
+    F.mul(t, t, Z); //              Y²Z
+    F.sqr(t + n, X);
+    F.mul(t + n, t + n, X); //      X³
+    F.sqr(t + 2 * n, Z);
+    F.mul(t + 2 * n, t + 2 * n, Z);
+    F.mul(t + 2 * n, t + 2 * n, this.b); // bZ³
+    F.add(t + n, t + n, t + 2 * n);
+    const ok = F.eq(t, t + n);
+    // (0 : 0 : 0) satisfies the equation but is no point.
+    return ok & (1 - (F.isZero(X) & F.isZero(Y) & F.isZero(Z)));
+  }
+
+  /**
+   * out ← p + q, complete: Renes–Costello–Batina 2015, Algorithm 7 (a = 0). 12M + 2m_3b + 19A.
+   * out may alias p or q.
+   */
+  add(out: number, p: number, q: number): void {
+    const F = this.F, n = this.n, t = this.t, b3 = this.b3;
+    const X1 = p, Y1 = p + n, Z1 = p + 2 * n, X2 = q, Y2 = q + n, Z2 = q + 2 * n;
+    const t0 = t, t1 = t + n, t2 = t + 2 * n, t3 = t + 3 * n, t4 = t + 4 * n;
+    const X3 = t + 5 * n, Y3 = t + 6 * n, Z3 = t + 7 * n;
+    F.mul(t0, X1, X2); //  1. t0 = X1·X2
+    F.mul(t1, Y1, Y2); //  2. t1 = Y1·Y2
+    F.mul(t2, Z1, Z2); //  3. t2 = Z1·Z2
+    F.add(t3, X1, Y1); //  4. t3 = X1 + Y1
+    F.add(t4, X2, Y2); //  5. t4 = X2 + Y2
+    F.mul(t3, t3, t4); //  6. t3 = t3·t4
+    F.add(t4, t0, t1); //  7. t4 = t0 + t1
+    F.sub(t3, t3, t4); //  8. t3 = t3 − t4
+    F.add(t4, Y1, Z1); //  9. t4 = Y1 + Z1
+    F.add(X3, Y2, Z2); // 10. X3 = Y2 + Z2
+    F.mul(t4, t4, X3); // 11. t4 = t4·X3
+    F.add(X3, t1, t2); // 12. X3 = t1 + t2
+    F.sub(t4, t4, X3); // 13. t4 = t4 − X3
+    F.add(X3, X1, Z1); // 14. X3 = X1 + Z1
+    F.add(Y3, X2, Z2); // 15. Y3 = X2 + Z2
+    F.mul(X3, X3, Y3); // 16. X3 = X3·Y3
+    F.add(Y3, t0, t2); // 17. Y3 = t0 + t2
+    F.sub(Y3, X3, Y3); // 18. Y3 = X3 − Y3
+    F.dbl(X3, t0); //     19. X3 = t0 + t0
+    F.add(t0, X3, t0); // 20. t0 = X3 + t0
+    F.mul(t2, b3, t2); // 21. t2 = b3·t2
+    F.add(Z3, t1, t2); // 22. Z3 = t1 + t2
+    F.sub(t1, t1, t2); // 23. t1 = t1 − t2
+    F.mul(Y3, b3, Y3); // 24. Y3 = b3·Y3
+    F.mul(X3, t4, Y3); // 25. X3 = t4·Y3
+    F.mul(t2, t3, t1); // 26. t2 = t3·t1
+    F.sub(X3, t2, X3); // 27. X3 = t2 − X3
+    F.mul(Y3, Y3, t0); // 28. Y3 = Y3·t0
+    F.mul(t1, t1, Z3); // 29. t1 = t1·Z3
+    F.add(Y3, t1, Y3); // 30. Y3 = t1 + Y3
+    F.mul(t0, t0, t3); // 31. t0 = t0·t3
+    F.mul(Z3, Z3, t4); // 32. Z3 = Z3·t4
+    F.add(Z3, Z3, t0); // 33. Z3 = Z3 + t0
+    F.copy(out, X3);
+    F.copy(out + n, Y3);
+    F.copy(out + 2 * n, Z3);
+  }
+
+  /**
+   * out ← 2p, complete: Renes–Costello–Batina 2015, Algorithm 9 (a = 0). 6M + 2S + 1m_3b + 9A.
+   * out may alias p.
+   */
+  dbl(out: number, p: number): void {
+    const F = this.F, n = this.n, t = this.t, b3 = this.b3;
+    const X = p, Y = p + n, Z = p + 2 * n;
+    const t0 = t, t1 = t + n, t2 = t + 2 * n;
+    const X3 = t + 5 * n, Y3 = t + 6 * n, Z3 = t + 7 * n;
+    F.sqr(t0, Y); //       1. t0 = Y²
+    F.dbl(Z3, t0); //      2. Z3 = t0 + t0
+    F.dbl(Z3, Z3); //      3. Z3 = Z3 + Z3
+    F.dbl(Z3, Z3); //      4. Z3 = Z3 + Z3
+    F.mul(t1, Y, Z); //    5. t1 = Y·Z
+    F.sqr(t2, Z); //       6. t2 = Z²
+    F.mul(t2, b3, t2); //  7. t2 = b3·t2
+    F.mul(X3, t2, Z3); //  8. X3 = t2·Z3
+    F.add(Y3, t0, t2); //  9. Y3 = t0 + t2
+    F.mul(Z3, t1, Z3); // 10. Z3 = t1·Z3
+    F.dbl(t1, t2); //     11. t1 = t2 + t2
+    F.add(t2, t1, t2); // 12. t2 = t1 + t2
+    F.sub(t0, t0, t2); // 13. t0 = t0 − t2
+    F.mul(Y3, t0, Y3); // 14. Y3 = t0·Y3
+    F.add(Y3, X3, Y3); // 15. Y3 = X3 + Y3
+    F.mul(t1, X, Y); //   16. t1 = X·Y
+    F.mul(X3, t0, t1); // 17. X3 = t0·t1
+    F.dbl(X3, X3); //     18. X3 = X3 + X3
+    F.copy(out, X3);
+    F.copy(out + n, Y3);
+    F.copy(out + 2 * n, Z3);
+  }
+
+  /**
+   * Writes the affine coordinates of p to x, y (O ↦ (0, 0)): one constant-time inversion of Z
+   * (Z = 0 inverts to 0). 1I + 2M.
+   */
+  toAffine(x: number, y: number, p: number): void {
+    const F = this.F, n = this.n, t = this.t;
+    F.inv(t, p + 2 * n);
+    F.mul(x, p, t);
+    F.mul(y, p + n, t);
+  }
+  /** out ← (x : y : 1). */
+  fromAffine(out: number, x: number, y: number): void {
+    const F = this.F, n = this.n;
+    F.copy(out, x);
+    F.copy(out + n, y);
+    F.setOne(out + 2 * n);
+  }
+
+  /** Zeroes the scratch, and the coordinate field's (after a secret computation). */
+  wipeScratch(): void {
+    this.F.wipe(this.t, 8);
+    this.F.wipeScratch();
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The ZCash encoding of BLS12-381 points (zkcrypto/bls12_381 "Serialization"; IETF
+ * draft-irtf-cfrg-pairing-friendly-curves-11 Appendix C): x (and y) big-endian, Fp2 as c1‖c0, and
+ * three flag bits in the top of the first byte: 0x80 compressed, 0x40 infinity, 0x20 sign of y
+ * (set when y is lexicographically largest, y > −y; for Fp2 c1 decides, c0 when c1 = 0).
+ *
+ * ```
+ * flags (C I S)  length        meaning
+ * 1 0 s          1 element     x, y = the root of x³ + b with sign s
+ * 0 0 0          2 elements    x ‖ y
+ * 1 1 0 / 0 1 0  either        infinity: every other bit must be 0
+ * else                         INVALID_FLAGS
+ * ```
+ * Decoding is variable-time (public input).
+ * @module
+ */
+import { IsochronError } from "../errors.ts";
+import type { Codec, Group } from "./group.ts";
+import { allZero, type ElemIO } from "./elem_io.ts";
+
+/** The ZCash codec for a group whose coordinates are read and written by `io`. */
+export function zcashCodec<V>(io: ElemIO): Codec<V> {
+  const n = io.bytes;
+  return {
+    lengths: [n, 2 * n],
+    compressedByDefault: true,
+    decode(g: Group<V>, out: number, bytes: Uint8Array): void {
+      const F = g.F, law = g.law, t = g.tmp, e = F.size;
+      const compressed = bytes.length === n;
+      const c = bytes[0] >> 7, inf = (bytes[0] >> 6) & 1, sign = (bytes[0] >> 5) & 1;
+      if (c !== (compressed ? 1 : 0)) {
+        throw new IsochronError("INVALID_FLAGS", "compression flag does not match length");
+      }
+      const body = bytes.slice();
+      body[0] &= 0x1f;
+      if (inf === 1) {
+        if (sign !== 0 || !allZero(body)) {
+          throw new IsochronError("INVALID_FLAGS", "infinity with non-zero bits");
+        }
+        law.setZero(out);
+        return;
+      }
+      if (!compressed && sign !== 0) {
+        throw new IsochronError("INVALID_FLAGS", "sign flag on an uncompressed point");
+      }
+      io.read(t, body.subarray(0, n));
+      if (compressed) {
+        const y = t + e, y2 = t + 2 * e;
+        F.sqr(y2, t);
+        F.mul(y2, y2, t);
+        F.add(y2, y2, law.b);
+        if (F.sqrt(y, y2) !== 1) throw new IsochronError("NOT_ON_CURVE", "x³ + b has no square root");
+        if (F.largestVartime(y) !== sign) F.neg(y, y);
+      } else {
+        io.read(t + e, body.subarray(n, 2 * n));
+      }
+      law.fromAffine(out, t, t + e);
+      if (law.isOnCurve(out) !== 1) {
+        law.setZero(out);
+        throw new IsochronError("NOT_ON_CURVE", "point is not on the curve");
+      }
+    },
+    encode(g: Group<V>, p: number, compressed: boolean): Uint8Array {
+      const F = g.F, law = g.law, t = g.tmp, e = F.size;
+      const out = new Uint8Array(compressed ? n : 2 * n);
+      if (law.isZero(p) === 1) {
+        out[0] = compressed ? 0xc0 : 0x40;
+        return out;
+      }
+      law.toAffine(t, t + e, p);
+      io.write(t, out, 0);
+      if (compressed) out[0] |= 0x80 | (F.largestVartime(t + e) << 5);
+      else io.write(t + e, out, n);
+      F.wipe(t, 2);
+      law.wipeScratch();
+      return out;
+    },
+  };
+}
