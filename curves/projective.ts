@@ -19,6 +19,19 @@
  * @module
  */
 import type { CoordField } from "./coord_field.ts";
+import { type PointExports, wasmPointFunctions } from "./wasm_point.ts";
+
+/** The coordinate-field operations the addition and doubling formulas use. */
+export type FormulaField = Pick<CoordField<unknown>, "size" | "add" | "sub" | "dbl" | "mul" | "sqr">;
+
+/** Construction options of {@linkcode Projective}. */
+export interface ProjectiveOptions {
+  /**
+   * Compile add and dbl into the kernel's wasm module where possible (default true; false: always
+   * compose the coordinate field's operations, as on the TypeScript backend — for tests).
+   */
+  readonly wasm?: boolean;
+}
 
 /** Projective point arithmetic on arena slots for one curve y² = x³ + b. */
 export class Projective<V> {
@@ -32,9 +45,14 @@ export class Projective<V> {
   readonly b3: number;
   /** Scratch: t0…t4 and the result X3, Y3, Z3 (8 elements). */
   private readonly t: number;
+  /** The compiled add/dbl (wasm_point.ts), or null: compose F's operations. */
+  private readonly w: PointExports | null;
 
-  /** The law of y² = x³ + b over `F`; `b` is the curve constant (public). */
-  constructor(F: CoordField<V>, b: V) {
+  /**
+   * The law of y² = x³ + b over `F`; `b` is the curve constant (public). On a wasm kernel that can be
+   * extended, add and dbl are compiled into one wasm function each (unless `options.wasm` is false).
+   */
+  constructor(F: CoordField<V>, b: V, options: ProjectiveOptions = {}) {
     this.F = F;
     this.n = F.size;
     this.b = F.alloc(2);
@@ -43,6 +61,12 @@ export class Projective<V> {
     F.dbl(this.b3, this.b);
     F.add(this.b3, this.b3, this.b);
     this.t = F.alloc(8);
+    this.w = options.wasm === false ? null : wasmPointFunctions(F, this.b3);
+  }
+
+  /** Whether add and dbl run as compiled wasm functions (else as compositions of F's operations). */
+  get compiled(): boolean {
+    return this.w !== null;
   }
 
   /** Reserves `count` points (3 elements each); returns the first slot. */
@@ -117,81 +141,26 @@ export class Projective<V> {
 
   /**
    * out ← p + q, complete: Renes–Costello–Batina 2015, Algorithm 7 (a = 0). 12M + 2m_3b + 19A.
-   * out may alias p or q.
+   * out may alias p or q. One wasm call where the point functions are compiled (wasm_point.ts).
    */
   add(out: number, p: number, q: number): void {
-    const F = this.F, n = this.n, t = this.t, b3 = this.b3;
-    const X1 = p, Y1 = p + n, Z1 = p + 2 * n, X2 = q, Y2 = q + n, Z2 = q + 2 * n;
-    const t0 = t, t1 = t + n, t2 = t + 2 * n, t3 = t + 3 * n, t4 = t + 4 * n;
-    const X3 = t + 5 * n, Y3 = t + 6 * n, Z3 = t + 7 * n;
-    F.mul(t0, X1, X2); //  1. t0 = X1·X2
-    F.mul(t1, Y1, Y2); //  2. t1 = Y1·Y2
-    F.mul(t2, Z1, Z2); //  3. t2 = Z1·Z2
-    F.add(t3, X1, Y1); //  4. t3 = X1 + Y1
-    F.add(t4, X2, Y2); //  5. t4 = X2 + Y2
-    F.mul(t3, t3, t4); //  6. t3 = t3·t4
-    F.add(t4, t0, t1); //  7. t4 = t0 + t1
-    F.sub(t3, t3, t4); //  8. t3 = t3 − t4
-    F.add(t4, Y1, Z1); //  9. t4 = Y1 + Z1
-    F.add(X3, Y2, Z2); // 10. X3 = Y2 + Z2
-    F.mul(t4, t4, X3); // 11. t4 = t4·X3
-    F.add(X3, t1, t2); // 12. X3 = t1 + t2
-    F.sub(t4, t4, X3); // 13. t4 = t4 − X3
-    F.add(X3, X1, Z1); // 14. X3 = X1 + Z1
-    F.add(Y3, X2, Z2); // 15. Y3 = X2 + Z2
-    F.mul(X3, X3, Y3); // 16. X3 = X3·Y3
-    F.add(Y3, t0, t2); // 17. Y3 = t0 + t2
-    F.sub(Y3, X3, Y3); // 18. Y3 = X3 − Y3
-    F.dbl(X3, t0); //     19. X3 = t0 + t0
-    F.add(t0, X3, t0); // 20. t0 = X3 + t0
-    F.mul(t2, b3, t2); // 21. t2 = b3·t2
-    F.add(Z3, t1, t2); // 22. Z3 = t1 + t2
-    F.sub(t1, t1, t2); // 23. t1 = t1 − t2
-    F.mul(Y3, b3, Y3); // 24. Y3 = b3·Y3
-    F.mul(X3, t4, Y3); // 25. X3 = t4·Y3
-    F.mul(t2, t3, t1); // 26. t2 = t3·t1
-    F.sub(X3, t2, X3); // 27. X3 = t2 − X3
-    F.mul(Y3, Y3, t0); // 28. Y3 = Y3·t0
-    F.mul(t1, t1, Z3); // 29. t1 = t1·Z3
-    F.add(Y3, t1, Y3); // 30. Y3 = t1 + Y3
-    F.mul(t0, t0, t3); // 31. t0 = t0·t3
-    F.mul(Z3, Z3, t4); // 32. Z3 = Z3·t4
-    F.add(Z3, Z3, t0); // 33. Z3 = Z3 + t0
-    F.copy(out, X3);
-    F.copy(out + n, Y3);
-    F.copy(out + 2 * n, Z3);
+    const w = this.w;
+    if (w !== null) {
+      const s = w.stride;
+      w.add(out * s, p * s, q * s, this.t * s, this.b3 * s);
+    } else rcbAdd(this.F, this.t, this.b3, out, p, q);
   }
 
   /**
    * out ← 2p, complete: Renes–Costello–Batina 2015, Algorithm 9 (a = 0). 6M + 2S + 1m_3b + 9A.
-   * out may alias p.
+   * out may alias p. One wasm call where the point functions are compiled (wasm_point.ts).
    */
   dbl(out: number, p: number): void {
-    const F = this.F, n = this.n, t = this.t, b3 = this.b3;
-    const X = p, Y = p + n, Z = p + 2 * n;
-    const t0 = t, t1 = t + n, t2 = t + 2 * n;
-    const X3 = t + 5 * n, Y3 = t + 6 * n, Z3 = t + 7 * n;
-    F.sqr(t0, Y); //       1. t0 = Y²
-    F.dbl(Z3, t0); //      2. Z3 = t0 + t0
-    F.dbl(Z3, Z3); //      3. Z3 = Z3 + Z3
-    F.dbl(Z3, Z3); //      4. Z3 = Z3 + Z3
-    F.mul(t1, Y, Z); //    5. t1 = Y·Z
-    F.sqr(t2, Z); //       6. t2 = Z²
-    F.mul(t2, b3, t2); //  7. t2 = b3·t2
-    F.mul(X3, t2, Z3); //  8. X3 = t2·Z3
-    F.add(Y3, t0, t2); //  9. Y3 = t0 + t2
-    F.mul(Z3, t1, Z3); // 10. Z3 = t1·Z3
-    F.dbl(t1, t2); //     11. t1 = t2 + t2
-    F.add(t2, t1, t2); // 12. t2 = t1 + t2
-    F.sub(t0, t0, t2); // 13. t0 = t0 − t2
-    F.mul(Y3, t0, Y3); // 14. Y3 = t0·Y3
-    F.add(Y3, X3, Y3); // 15. Y3 = X3 + Y3
-    F.mul(t1, X, Y); //   16. t1 = X·Y
-    F.mul(X3, t0, t1); // 17. X3 = t0·t1
-    F.dbl(X3, X3); //     18. X3 = X3 + X3
-    F.copy(out, X3);
-    F.copy(out + n, Y3);
-    F.copy(out + 2 * n, Z3);
+    const w = this.w;
+    if (w !== null) {
+      const s = w.stride;
+      w.dbl(out * s, p * s, this.t * s, this.b3 * s);
+    } else rcbDbl(this.F, this.t, this.b3, out, p);
   }
 
   /**
@@ -217,4 +186,80 @@ export class Projective<V> {
     this.F.wipe(this.t, 8);
     this.F.wipeScratch();
   }
+}
+
+/**
+ * out ← p + q on slots of `F`: Renes–Costello–Batina 2015, Algorithm 7 (a = 0), 12M + 2m_3b + 19A,
+ * with scratch `t` (8 elements) and 3b at slot `b3`. The last writes of X3, Y3, Z3 (steps 27, 30, 33)
+ * go straight to out: every read of p and q happens by step 18, so out may alias p or q. Also run at
+ * module build time over the wasm emitter of wasm_point.ts.
+ */
+export function rcbAdd(F: FormulaField, t: number, b3: number, out: number, p: number, q: number): void {
+  const n = F.size;
+  const X1 = p, Y1 = p + n, Z1 = p + 2 * n, X2 = q, Y2 = q + n, Z2 = q + 2 * n;
+  const t0 = t, t1 = t + n, t2 = t + 2 * n, t3 = t + 3 * n, t4 = t + 4 * n;
+  const X3 = t + 5 * n, Y3 = t + 6 * n, Z3 = t + 7 * n;
+  F.mul(t0, X1, X2); //  1. t0 = X1·X2
+  F.mul(t1, Y1, Y2); //  2. t1 = Y1·Y2
+  F.mul(t2, Z1, Z2); //  3. t2 = Z1·Z2
+  F.add(t3, X1, Y1); //  4. t3 = X1 + Y1
+  F.add(t4, X2, Y2); //  5. t4 = X2 + Y2
+  F.mul(t3, t3, t4); //  6. t3 = t3·t4
+  F.add(t4, t0, t1); //  7. t4 = t0 + t1
+  F.sub(t3, t3, t4); //  8. t3 = t3 − t4
+  F.add(t4, Y1, Z1); //  9. t4 = Y1 + Z1
+  F.add(X3, Y2, Z2); // 10. X3 = Y2 + Z2
+  F.mul(t4, t4, X3); // 11. t4 = t4·X3
+  F.add(X3, t1, t2); // 12. X3 = t1 + t2
+  F.sub(t4, t4, X3); // 13. t4 = t4 − X3
+  F.add(X3, X1, Z1); // 14. X3 = X1 + Z1
+  F.add(Y3, X2, Z2); // 15. Y3 = X2 + Z2
+  F.mul(X3, X3, Y3); // 16. X3 = X3·Y3
+  F.add(Y3, t0, t2); // 17. Y3 = t0 + t2
+  F.sub(Y3, X3, Y3); // 18. Y3 = X3 − Y3      (last read of p and q)
+  F.dbl(X3, t0); //     19. X3 = t0 + t0
+  F.add(t0, X3, t0); // 20. t0 = X3 + t0
+  F.mul(t2, b3, t2); // 21. t2 = b3·t2
+  F.add(Z3, t1, t2); // 22. Z3 = t1 + t2
+  F.sub(t1, t1, t2); // 23. t1 = t1 − t2
+  F.mul(Y3, b3, Y3); // 24. Y3 = b3·Y3
+  F.mul(X3, t4, Y3); // 25. X3 = t4·Y3
+  F.mul(t2, t3, t1); // 26. t2 = t3·t1
+  F.sub(out, t2, X3); // 27. X3 = t2 − X3     (into out)
+  F.mul(Y3, Y3, t0); // 28. Y3 = Y3·t0
+  F.mul(t1, t1, Z3); // 29. t1 = t1·Z3
+  F.add(out + n, t1, Y3); // 30. Y3 = t1 + Y3 (into out)
+  F.mul(t0, t0, t3); // 31. t0 = t0·t3
+  F.mul(Z3, Z3, t4); // 32. Z3 = Z3·t4
+  F.add(out + 2 * n, Z3, t0); // 33. Z3 = Z3 + t0 (into out)
+}
+
+/**
+ * out ← 2p on slots of `F`: Renes–Costello–Batina 2015, Algorithm 9 (a = 0), 6M + 2S + 1m_3b + 9A,
+ * scratch `t`, 3b at `b3`. Step 16 (t1 = X·Y) is moved first, into t3, so that p is last read at
+ * step 6 and the final writes (steps 10, 15, 18) go straight to out, which may alias p.
+ */
+export function rcbDbl(F: FormulaField, t: number, b3: number, out: number, p: number): void {
+  const n = F.size;
+  const X = p, Y = p + n, Z = p + 2 * n;
+  const t0 = t, t1 = t + n, t2 = t + 2 * n, t3 = t + 3 * n;
+  const X3 = t + 5 * n, Y3 = t + 6 * n, Z3 = t + 7 * n;
+  F.mul(t3, X, Y); //   16. t1 = X·Y          (moved first, into t3)
+  F.sqr(t0, Y); //       1. t0 = Y²
+  F.dbl(Z3, t0); //      2. Z3 = t0 + t0
+  F.dbl(Z3, Z3); //      3. Z3 = Z3 + Z3
+  F.dbl(Z3, Z3); //      4. Z3 = Z3 + Z3
+  F.mul(t1, Y, Z); //    5. t1 = Y·Z
+  F.sqr(t2, Z); //       6. t2 = Z²           (last read of p)
+  F.mul(t2, b3, t2); //  7. t2 = b3·t2
+  F.mul(X3, t2, Z3); //  8. X3 = t2·Z3
+  F.add(Y3, t0, t2); //  9. Y3 = t0 + t2
+  F.mul(out + 2 * n, t1, Z3); // 10. Z3 = t1·Z3 (into out)
+  F.dbl(t1, t2); //     11. t1 = t2 + t2
+  F.add(t2, t1, t2); // 12. t2 = t1 + t2
+  F.sub(t0, t0, t2); // 13. t0 = t0 − t2
+  F.mul(Y3, t0, Y3); // 14. Y3 = t0·Y3
+  F.add(out + n, X3, Y3); // 15. Y3 = X3 + Y3 (into out)
+  F.mul(X3, t0, t3); // 17. X3 = t0·t1
+  F.dbl(out, X3); //    18. X3 = X3 + X3     (into out)
 }

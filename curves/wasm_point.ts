@@ -1,0 +1,232 @@
+/**
+ * The complete point formulas of projective.ts (`rcbAdd`, `rcbDbl`: Renes–Costello–Batina 2015,
+ * Algorithms 7 and 9) compiled into the base field's wasm module, so that a point addition or doubling
+ * is one JS→wasm call instead of ≈ 30. The formulas are not rewritten: they run once, at module build
+ * time, over {@linkcode EmitField}, a coordinate field whose operations write a wasm `call` (an internal
+ * call, no JS boundary) instead of computing. Over Fp they call the kernel's functions; over Fp2 they
+ * call Fp2 functions emitted here from the tower's emitters (field/tower/wasm_fp2_emit.ts: SIMD lanes
+ * and lazy reduction). A multiplication by 3b whose coefficients are small integers (BLS12-381 G1:
+ * 12, G2: 12 + 12u; BN254 G1: 9) becomes a linear combination (≈ 15 ns instead of a product).
+ *
+ * | export                         | what                                     |
+ * | ------------------------------ | ---------------------------------------- |
+ * | point_add(out, p, q, t, b3)    | out ← p + q (rcbAdd), 8 scratch elements |
+ * | point_dbl(out, p, t, b3)       | out ← 2p (rcbDbl), same scratch          |
+ *
+ * Arguments are byte addresses (slot · stride): points are three consecutive coordinate elements, t
+ * the caller's scratch area, b3 the element 3b. Straight-line (no branch, no `select`); out may alias
+ * p or q (the formulas write out only after their last read of the inputs).
+ * @module
+ */
+import type { CoordField, Fp2Value } from "./coord_field.ts";
+import type { WasmFieldKernel } from "../field/wasm/kernel.ts";
+import { FunctionBuilder, I32, Op } from "../field/wasm/emitter.ts";
+import {
+  buildFieldModule,
+  type ExtraEmitter,
+  type FieldModuleContext,
+  simdSupported,
+} from "../field/wasm/module.ts";
+import {
+  emitFp2Mul,
+  emitFp2Sqr,
+  emitSmallCombination,
+  type Ref,
+  storeLimbs,
+} from "../field/tower/wasm_fp2_emit.ts";
+import { type FormulaField, rcbAdd, rcbDbl } from "./projective.ts";
+
+/** The compiled formulas, on byte addresses. */
+export interface PointExports {
+  /** point_add(out, p, q, t, b3). */
+  readonly add: (out: number, p: number, q: number, t: number, b3: number) => void;
+  /** point_dbl(out, p, t, b3). */
+  readonly dbl: (out: number, p: number, t: number, b3: number) => void;
+  /** Bytes per base slot. */
+  readonly stride: number;
+}
+
+/**
+ * How the module multiplies by 3b: small signed integer coefficients (b3 = k0 over Fp, k0 + k1·u over
+ * Fp2) folded into a linear combination, or null: a product with the element at the b3 address.
+ */
+export type B3Coefficients = readonly number[] | null;
+
+/** Largest |coefficient| of 3b handled as a linear combination. */
+const SMALL = 64;
+
+/** Virtual slot: base · SHIFT + k = "k base slots past the address in parameter base − 1". */
+const SHIFT = 1 << 20;
+const param = (i: number) => (i + 1) * SHIFT;
+
+/** Function indices a formula's operations call. */
+interface Calls {
+  readonly mul: number;
+  readonly sqr: number;
+  readonly add: number;
+  readonly sub: number;
+  readonly dbl: number;
+  /** mulB3(out, a) = 3b·a, when 3b is small; else -1. */
+  readonly mulB3: number;
+}
+
+/** A coordinate field whose operations emit `call`s into the function being built (see module doc). */
+class EmitField implements FormulaField {
+  constructor(
+    readonly size: number,
+    private readonly f: FunctionBuilder,
+    private readonly stride: number,
+    private readonly calls: Calls,
+    /** The virtual slot of 3b (a parameter). */
+    private readonly b3: number,
+  ) {}
+  /** Pushes the byte address of virtual slot `v`. */
+  private addr(v: number): void {
+    const offset = (v % SHIFT) * this.stride;
+    this.f.localGet(Math.floor(v / SHIFT) - 1);
+    if (offset !== 0) this.f.i32Const(offset).op(Op.i32Add);
+  }
+  private call(index: number, ...slots: number[]): void {
+    for (const s of slots) this.addr(s);
+    this.f.call(index);
+  }
+  add(o: number, a: number, b: number): void {
+    this.call(this.calls.add, o, a, b);
+  }
+  sub(o: number, a: number, b: number): void {
+    this.call(this.calls.sub, o, a, b);
+  }
+  dbl(o: number, a: number): void {
+    this.call(this.calls.dbl, o, a);
+  }
+  sqr(o: number, a: number): void {
+    this.call(this.calls.sqr, o, a);
+  }
+  mul(o: number, a: number, b: number): void {
+    if (this.calls.mulB3 >= 0 && (a === this.b3 || b === this.b3)) {
+      this.call(this.calls.mulB3, o, a === this.b3 ? b : a);
+    } else this.call(this.calls.mul, o, a, b);
+  }
+}
+
+/**
+ * The emitter adding point_add and point_dbl for coordinates of `size` base slots (1: Fp, 2: Fp2 =
+ * Fp[u]/(u² + 1)) and the given 3b.
+ */
+export function pointExtras(size: 1 | 2, b3: B3Coefficients): ExtraEmitter {
+  if (b3 !== null && b3.length !== size) throw new Error("pointExtras: one coefficient per base slot");
+  return (ctx: FieldModuleContext) => {
+    const { c, module, fn } = ctx;
+    const s = c.stride;
+    const at = (local: number, offset = 0): Ref => ({ local, offset });
+    const def = (params: number, body: (f: FunctionBuilder) => void) => {
+      const f = new FunctionBuilder(Array(params).fill(I32), []);
+      body(f);
+      return module.addFunction(null, f);
+    };
+    /** out.c_i ← Σ terms_i for each part i (all computed before any store: out may alias inputs). */
+    const linear = (f: FunctionBuilder, parts: [Ref, number][][]) => {
+      const limbs = parts.map((t) => emitSmallCombination(f, c, t.filter(([, k]) => k !== 0)));
+      limbs.forEach((l, i) => storeLimbs(f, at(0, i * s), l));
+    };
+    let calls: Calls;
+    if (size === 1) {
+      const mulB3 = b3 === null ? -1 : def(2, (f) => linear(f, [[[at(1), b3[0]]]]));
+      calls = { mul: fn.mul, sqr: fn.sqr, add: fn.add, sub: fn.sub, dbl: fn.dbl, mulB3 };
+    } else {
+      const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)];
+      // (k0 + k1·u)(a0 + a1·u) = (k0·a0 − k1·a1) + (k1·a0 + k0·a1)·u
+      const mulB3 = b3 === null
+        ? -1
+        : def(2, (f) => linear(f, [[[a0, b3[0]], [a1, -b3[1]]], [[a0, b3[1]], [a1, b3[0]]]]));
+      calls = {
+        mul: def(3, (f) => emitFp2Mul(f, c, at(0), at(1), at(2))),
+        sqr: def(2, (f) => emitFp2Sqr(f, c, at(0), at(1))),
+        add: def(3, (f) => linear(f, [[[a0, 1], [b0, 1]], [[a1, 1], [b1, 1]]])),
+        sub: def(3, (f) => linear(f, [[[a0, 1], [b0, -1]], [[a1, 1], [b1, -1]]])),
+        dbl: def(2, (f) => linear(f, [[[a0, 2]], [[a1, 2]]])),
+        mulB3,
+      };
+    }
+    const [P0, P1, P2, P3, P4] = [0, 1, 2, 3, 4].map(param);
+    const addF = new FunctionBuilder([I32, I32, I32, I32, I32], []);
+    rcbAdd(new EmitField(size, addF, s, calls, P4), P3, P4, P0, P1, P2);
+    module.addFunction("point_add", addF);
+    const dblF = new FunctionBuilder([I32, I32, I32, I32], []);
+    rcbDbl(new EmitField(size, dblF, s, calls, P3), P2, P3, P0, P1);
+    module.addFunction("point_dbl", dblF);
+  };
+}
+
+/** The bytes of a field module of p with the point functions (for tests and the ct proof). */
+export function pointModuleBytes(
+  p: bigint,
+  size: 1 | 2,
+  b3: B3Coefficients,
+  mul?: "simd" | "fips",
+): Uint8Array<ArrayBuffer> {
+  return buildFieldModule(p, { extras: [pointExtras(size, b3)], mul }).bytes;
+}
+
+/** v as a small signed integer mod p (|k| ≤ SMALL), or null. */
+function small(v: bigint, p: bigint): number | null {
+  if (v <= BigInt(SMALL)) return Number(v);
+  if (p - v <= BigInt(SMALL)) return -Number(p - v);
+  return null;
+}
+
+/** The small coefficients of 3b at slot `b3` of `F`, or null. */
+export function b3Coefficients<V>(F: CoordField<V>, b3: number): B3Coefficients {
+  const p = F.kernel.p;
+  const v = F.getVartime(b3) as bigint | Fp2Value;
+  const parts = typeof v === "bigint" ? [v] : [v.c0, v.c1];
+  const ks = parts.map((x) => small(x, p));
+  return ks.every((k) => k !== null) ? ks as number[] : null;
+}
+
+const cache = new WeakMap<object, Map<string, PointExports>>();
+
+/**
+ * The compiled add/dbl for the coordinate field `F` (3b at slot `b3`), or null where they cannot be
+ * built: not a wasm kernel, no run-time compilation (prebuilt kernel on workerd), or over Fp2 without
+ * SIMD or with another non-residue than u² = −1 (checked on `F` itself). Built once per kernel,
+ * coordinate size and 3b.
+ */
+export function wasmPointFunctions<V>(F: CoordField<V>, b3: number): PointExports | null {
+  const k = F.kernel as Partial<WasmFieldKernel>;
+  if (F.kernel.backend !== "wasm" || typeof k.extend !== "function" || k.stride === undefined) return null;
+  const size = F.size;
+  if (size !== 1 && size !== 2) return null;
+  if (size === 2 && !simdSupported()) return null;
+  const coefs = b3Coefficients(F, b3);
+  const key = `${size}:${coefs === null ? "mul" : coefs.join(",")}`;
+  let byKey = cache.get(F.kernel);
+  if (byKey === undefined) cache.set(F.kernel, byKey = new Map());
+  let w = byKey.get(key);
+  if (w === undefined) {
+    if (size === 2 && !uSquaredIsMinusOne(F)) return null;
+    let x: WebAssembly.Exports;
+    try {
+      x = k.extend([pointExtras(size, coefs)]);
+    } catch {
+      return null; // run-time compilation refused
+    }
+    w = Object.freeze({
+      add: x.point_add as PointExports["add"],
+      dbl: x.point_dbl as PointExports["dbl"],
+      stride: k.stride,
+    });
+    byKey.set(key, w);
+  }
+  return w;
+}
+
+/** Whether F (size 2) is Fp[u]/(u² + 1), the Fp2 the emitted functions compute in. Public data only. */
+function uSquaredIsMinusOne<V>(F: CoordField<V>): boolean {
+  const u = F.alloc(1);
+  F.setVartime(u, { c0: 0n, c1: 1n } as V);
+  F.sqr(u, u);
+  const v = F.getVartime(u) as unknown as Fp2Value;
+  F.wipe(u, 1);
+  return v.c0 === F.kernel.p - 1n && v.c1 === 0n;
+}
