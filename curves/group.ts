@@ -15,6 +15,7 @@ import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../scalar/reduc
 import type { CoordField } from "./coord_field.ts";
 import { Projective } from "./projective.ts";
 import { mulCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
+import { sumVartime } from "./sum.ts";
 
 /** Affine coordinates of a point; the identity is (0, 0) as in @noble/curves. */
 export interface Affine<V> {
@@ -191,11 +192,17 @@ export class Group<V> {
     return p;
   }
 
-  /** The sum of `points` (public data: a plain loop of complete additions). */
+  /**
+   * The sum of `points` (any number, the identity allowed). Variable-time, for public points only
+   * (aggregating public keys or signatures): batch-affine addition in a tree with one shared inversion
+   * per level (curves/sum.ts), plain complete additions for a few points. Throws INVALID_TYPE unless
+   * `points` is an array of points of this group.
+   */
   sum(points: readonly Point<V>[]): Point<V> {
+    if (!Array.isArray(points)) throw new IsochronError("INVALID_TYPE", "sum: points must be an array");
+    const slots = points.map((q) => this.own(q).s);
     const out = this.fresh();
-    this.law.setZero(out.s);
-    for (const q of points) this.law.add(out.s, out.s, this.own(q).s);
+    sumVartime(this.law, out.s, slots);
     return out;
   }
 

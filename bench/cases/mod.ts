@@ -15,5 +15,6 @@ export const TOPICS: readonly Topic[] = [
   { name: "field", load: () => import("./field.ts") },
   { name: "tower", load: () => import("./tower.ts") },
   { name: "groups", load: () => import("./groups.ts") },
+  { name: "bulk", load: () => import("./bulk.ts") },
   { name: "x25519", load: () => import("./x25519.ts") },
 ];
