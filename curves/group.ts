@@ -14,7 +14,8 @@ import { IsochronError } from "../errors.ts";
 import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../scalar/reduce.ts";
 import type { CoordField } from "./coord_field.ts";
 import { Projective } from "./projective.ts";
-import { mulCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
+import { mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
+import { endoScratchFor } from "./endomorphism.ts";
 import { sumVartime } from "./sum.ts";
 
 /** Affine coordinates of a point; the identity is (0, 0) as in @noble/curves. */
@@ -214,7 +215,9 @@ export class Group<V> {
    */
   multiplyInto(out: number, p: number, k: Uint8Array): void {
     const limbs = this.reducer.reduce(k);
-    mulCt(this.window, out, p, limbs, this.bits);
+    const endo = endoScratchFor(this); // public: whether this group has an endomorphism (built once)
+    if (endo === null) mulCt(this.window, out, p, limbs, this.bits);
+    else mulEndoCt(endo, out, p, limbs);
     limbs.fill(0);
   }
 

@@ -22,6 +22,7 @@ import { constantTimeEqual, earlyExitEqual } from "./fixtures/controls_lib.ts";
 import { kernelFor as x25519KernelFor } from "../../x25519/backend.ts";
 import { fieldTimingTargets } from "./field_targets.ts";
 import { towerTimingTargets } from "./tower_targets.ts";
+import { curveTimingTargets } from "./curve_targets.ts";
 
 /** One timing target: a fixed input, a generator of random inputs, and the operation. */
 export interface TimingTarget<I> {
@@ -130,3 +131,6 @@ for (const t of fieldTimingTargets()) registerTiming(t);
 
 // ---- tower (field/tower/, via tower_targets.ts): BLS12-381 Fp2 mul/inv/sqrt, Fp12 mul, both backends ----
 for (const t of towerTimingTargets()) registerTiming(t);
+
+// ---- curves (curves/, via curve_targets.ts): bls12-381 and bn254 G1/G2 multiply, both backends ----
+for (const t of curveTimingTargets()) registerTiming(t);

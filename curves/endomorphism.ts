@@ -1,0 +1,166 @@
+/**
+ * Efficient endomorphisms of the pairing groups, for GLV/GLS scalar multiplication (curves/scalar_mul.ts
+ * `mulEndoCt`), and their eigenvalues. All constants are derived here from p, r, x and ξ (public,
+ * BigInt, at first use); tests/curves/glv_endomorphism.test.ts re-checks each against its definition.
+ *
+ * - G1, φ(x, y) = (β·x, y) with β a primitive cube root of unity in Fp (Gallant–Lambert–Vanstone,
+ *   "Faster point multiplication on elliptic curves with efficient endomorphisms", Crypto 2001):
+ *   on a prime-order subgroup φ acts as multiplication by a root λ of λ² + λ + 1 ≡ 0 (mod r). For
+ *   BLS12 the two roots are x² − 1 and −x² (product 1 − r ≡ 1 and sum −1, as r = x⁴ − x² + 1); β = g^((p−1)/3) for a non-cube g, or its square, chosen so that φ(G) = −x²·G.
+ *   Projective: (X : Y : Z) ↦ (β·X : Y : Z), 1M.
+ * - G2, ψ = untwist ∘ Frobenius ∘ twist (Galbraith–Lin–Scott, "Endomorphisms for faster elliptic curve
+ *   cryptography on a large class of curves", Eurocrypt 2009): ψ(x, y) = (conj(x)·c_x, conj(y)·c_y).
+ *   With w⁶ = ξ, an M-twist (BLS12-381, E': y² = x³ + bξ) untwists by (x/w², y/w³), so
+ *   c_x = ξ^(−(p−1)/3), c_y = ξ^(−(p−1)/2); a D-twist (BN254) the other way, c_x = ξ^((p−1)/3),
+ *   c_y = ξ^((p−1)/2). ψ satisfies ψ² − t·ψ + p = 0 and acts on G2 as multiplication by p mod r
+ *   (= x for BLS12, since r | p − x). Projective: conj on each coordinate, 2M (Fp2) + 3 negations.
+ *
+ * BLS12-381 digits (scalar/decompose.ts): G1, k = a + b·x² with −φ acting as x²; G2,
+ * k = d₀ + d₁|x| + d₂|x|² + d₃|x|³ with −ψ acting as |x| (x < 0).
+ * @module
+ */
+import { BLS12_381_X, FIELDS } from "../field/params.ts";
+import { fp2PowBig } from "../field/tower/frobenius.ts";
+import { type TowerName, TOWERS } from "../field/tower/params.ts";
+import { BaseDigits } from "../scalar/decompose.ts";
+import type { CoordField, Fp2Value } from "./coord_field.ts";
+import type { Group } from "./group.ts";
+import type { Projective } from "./projective.ts";
+import { EndoScratch, type EndoSplit, mulVartime } from "./scalar_mul.ts";
+
+/** An endomorphism on point slots, acting on the group as multiplication by `eigen` (mod r). */
+export interface Endomorphism {
+  /** Its eigenvalue on the prime-order group, in [0, r). */
+  readonly eigen: bigint;
+  /** out ← the image of point slot p (out may be p). Constant-time. */
+  apply(out: number, p: number): void;
+}
+
+function modPow(a: bigint, e: bigint, m: bigint): bigint {
+  let r = 1n;
+  for (a %= m; e > 0n; e >>= 1n, a = (a * a) % m) if (e & 1n) r = (r * a) % m;
+  return r;
+}
+const mod = (a: bigint, m: bigint) => ((a % m) + m) % m;
+
+/** G1's φ(X : Y : Z) = (β·X : Y : Z). */
+export class Phi implements Endomorphism {
+  readonly eigen: bigint;
+  /** β (public). */
+  readonly beta: bigint;
+  private readonly F: CoordField<bigint>;
+  private readonly b: number;
+
+  /** φ with cube root of unity `beta`, on `law`'s slots; `eigen` is its (checked by the caller) eigenvalue. */
+  constructor(law: Projective<bigint>, beta: bigint, eigen: bigint) {
+    this.F = law.F;
+    this.beta = beta;
+    this.eigen = eigen;
+    this.b = law.F.alloc(1);
+    law.F.setVartime(this.b, beta);
+  }
+
+  /** out ← φ(p): 1M. */
+  apply(out: number, p: number): void {
+    const F = this.F;
+    F.mul(out, p, this.b);
+    F.copy(out + 1, p + 1);
+    F.copy(out + 2, p + 2);
+  }
+}
+
+/** G2's ψ(X : Y : Z) = (conj(X)·c_x : conj(Y)·c_y : conj(Z)). */
+export class Psi implements Endomorphism {
+  readonly eigen: bigint;
+  /** c_x, c_y (public). */
+  readonly cx: Fp2Value;
+  readonly cy: Fp2Value;
+  private readonly F: CoordField<Fp2Value>;
+  private readonly c: number;
+
+  /** ψ of the tower `name`'s twist, on `law`'s slots (Fp2 coordinates), eigenvalue p mod r. */
+  constructor(law: Projective<Fp2Value>, name: TowerName, r: bigint) {
+    const { p, xi, twist } = TOWERS[name];
+    const ex = (p - 1n) / 3n, ey = (p - 1n) / 2n, order = p * p - 1n; // ξ^order = 1
+    const [x0, x1] = fp2PowBig(p, xi, twist === "M" ? order - ex : ex);
+    const [y0, y1] = fp2PowBig(p, xi, twist === "M" ? order - ey : ey);
+    this.cx = { c0: x0, c1: x1 };
+    this.cy = { c0: y0, c1: y1 };
+    this.eigen = p % r;
+    this.F = law.F;
+    this.c = law.F.alloc(2);
+    law.F.setVartime(this.c, this.cx);
+    law.F.setVartime(this.c + 2, this.cy);
+  }
+
+  /** out ← ψ(p): 2M (Fp2) + 3 Fp negations. */
+  apply(out: number, p: number): void {
+    const F = this.F, k = F.kernel;
+    for (let i = 0; i < 6; i += 2) { // conj on X, Y, Z: (c0, c1) ↦ (c0, −c1)
+      k.copy(out + i, p + i);
+      k.neg(out + i + 1, p + i + 1);
+    }
+    F.mul(out, out, this.c);
+    F.mul(out + 2, out + 2, this.c + 2);
+  }
+}
+
+/**
+ * φ for BLS12-381 G1 with eigenvalue −x² mod r: β = g^((p−1)/3) (g the least non-cube ≥ 2) or β²,
+ * whichever maps the generator to (−x²)·G (variable-time check on public data, at first use).
+ */
+export function bls12381Phi(g: Group<bigint>): Phi {
+  const p = FIELDS["bls12-381-fp"].p, r = g.r, e = (p - 1n) / 3n;
+  let w = 1n;
+  for (let c = 2n; w === 1n; c++) w = modPow(c, e, p); // public search for a non-cube
+  const eigen = mod(-(BLS12_381_X ** 2n), r);
+  const law = g.law, t = law.alloc(2), want = t + 3 * law.n;
+  mulVartime(law, want, g.BASE.s, eigen, t);
+  for (const beta of [w, (w * w) % p]) {
+    const phi = new Phi(law, beta, eigen);
+    phi.apply(t, g.BASE.s);
+    if (law.eq(t, want) === 1) {
+      law.F.wipe(t, 6);
+      return phi;
+    }
+  }
+  throw new Error(`${g.name}: no cube root of unity matches −x²`);
+}
+
+/** Each group's endomorphism scratch, or null (the group keeps the plain window). */
+const cache = new WeakMap<object, EndoScratch<unknown> | null>();
+
+/**
+ * The endomorphism multiplication scratch of `g` (built on first use, cached), or null: BLS12-381 G1
+ * (B = x², −φ) and G2 (B = |x|, −ψ); BN254 groups have none yet.
+ */
+export function endoScratchFor<V>(g: Group<V>): EndoScratch<V> | null {
+  let s = cache.get(g) as EndoScratch<V> | null | undefined;
+  if (s === undefined) {
+    s = null;
+    const r = g.r, w = -BLS12_381_X, bls = r === FIELDS["bls12-381-fr"].p;
+    if (bls && g.name === "bls12-381 G1") {
+      const phi = bls12381Phi(g as unknown as Group<bigint>);
+      s = new EndoScratch(g.law, splitOf(g, phi, w * w, 2));
+    } else if (bls && g.name === "bls12-381 G2") {
+      const psi = new Psi(g.law as unknown as Projective<Fp2Value>, "bls12-381", r);
+      s = new EndoScratch(g.law, splitOf(g, psi, w, 4));
+    }
+    cache.set(g, s as EndoScratch<unknown> | null);
+  }
+  return s;
+}
+
+/** B·P as ±e(P), for an endomorphism e with eigenvalue ≡ ±B (mod r). */
+export function splitOf<V>(g: Group<V>, e: Endomorphism, B: bigint, m: number): EndoSplit {
+  const r = g.r, law = g.law;
+  const sign = e.eigen === B % r ? 1 : e.eigen === mod(-B, r) ? -1 : 0;
+  if (sign === 0) throw new Error(`${g.name}: eigenvalue is not ±B`);
+  return {
+    digits: new BaseDigits(B, m, r),
+    mulByBase: sign === 1 ? (out, p) => e.apply(out, p) : (out, p) => {
+      e.apply(out, p);
+      law.neg(out, out);
+    },
+  };
+}
