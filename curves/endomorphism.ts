@@ -17,12 +17,23 @@
  *
  * BLS12-381 digits (scalar/decompose.ts): G1, k = a + b·x² with −φ acting as x²; G2,
  * k = d₀ + d₁|x| + d₂|x|² + d₃|x|³ with −ψ acting as |x| (x < 0).
+ *
+ * BN254 (p = 36u⁴ + 36u³ + 24u² + 6u + 1, r = 36u⁴ + 36u³ + 18u² + 6u + 1, u > 0): the sub-scalars
+ * come from Babai rounding against a short lattice basis written in u (scalar/lattice.ts), and are
+ * signed. G1: φ with λ = 36u⁴ − 1 (≡ −(36u³ + 18u² + 6u + 2); λ² + λ + 1 ≡ 0) and the basis
+ * (2u + 1, 6u² + 4u + 1), (6u² + 2u, −2u − 1) (Galbraith–Scott, "Exponentiation in pairing-friendly
+ * groups using homomorphisms", Pairing 2008, §5), sub-scalars below 2^127. G2: ψ with eigenvalue
+ * p ≡ 6u² (mod r) (p − r = 6u²) and the 4-dimensional basis of the same paper (§6, BN curves), rows
+ * (u + 1, u, u, −2u), (2u + 1, −u, −u − 1, −u), (2u, 2u + 1, 2u + 1, 2u + 1), (u − 1, 4u + 2,
+ * −2u + 1, u − 1) (determinant −3r: it spans an index-3 sublattice, which Babai rounding may use
+ * just as well), sub-scalars below 2^65. `LatticeDigits` checks each row against λ and r | det.
  * @module
  */
-import { BLS12_381_X, FIELDS } from "../field/params.ts";
+import { BLS12_381_X, BN254_U, FIELDS } from "../field/params.ts";
 import { fp2PowBig } from "../field/tower/frobenius.ts";
 import { type TowerName, TOWERS } from "../field/tower/params.ts";
 import { BaseDigits } from "../scalar/decompose.ts";
+import { LatticeDigits } from "../scalar/lattice.ts";
 import type { CoordField, Fp2Value } from "./coord_field.ts";
 import type { Group } from "./group.ts";
 import type { Projective } from "./projective.ts";
@@ -110,10 +121,40 @@ export class Psi implements Endomorphism {
  * whichever maps the generator to (−x²)·G (variable-time check on public data, at first use).
  */
 export function bls12381Phi(g: Group<bigint>): Phi {
-  const p = FIELDS["bls12-381-fp"].p, r = g.r, e = (p - 1n) / 3n;
+  return phiWithEigen(g, FIELDS["bls12-381-fp"].p, mod(-(BLS12_381_X ** 2n), g.r));
+}
+
+/** BN254's G1 eigenvalue λ = 36u⁴ − 1 (the root of λ² + λ + 1 mod r that the lattice basis uses). */
+export const BN254_G1_LAMBDA: bigint = 36n * BN254_U ** 4n - 1n;
+
+/** BN254 G1's short basis of {(a, b) : a + b·λ ≡ 0 mod r}, in u (Galbraith–Scott 2008, §5). */
+export function bn254G1Basis(u: bigint = BN254_U): bigint[][] {
+  return [[2n * u + 1n, 6n * u * u + 4n * u + 1n], [6n * u * u + 2n * u, -2n * u - 1n]];
+}
+
+/** BN254 G2's short basis of {v : Σ vᵢ·(6u²)ⁱ ≡ 0 mod r}, in u (Galbraith–Scott 2008, §6). */
+export function bn254G2Basis(u: bigint = BN254_U): bigint[][] {
+  return [
+    [u + 1n, u, u, -2n * u],
+    [2n * u + 1n, -u, -u - 1n, -u],
+    [2n * u, 2n * u + 1n, 2n * u + 1n, 2n * u + 1n],
+    [u - 1n, 4n * u + 2n, -2n * u + 1n, u - 1n],
+  ];
+}
+
+/** φ for BN254 G1 with eigenvalue {@linkcode BN254_G1_LAMBDA} (β chosen as in `bls12381Phi`). */
+export function bn254Phi(g: Group<bigint>): Phi {
+  return phiWithEigen(g, FIELDS["bn254-fp"].p, BN254_G1_LAMBDA % g.r);
+}
+
+/**
+ * φ on G1 over Fp with eigenvalue `eigen`: β = w or w² for w = c^((p−1)/3), c the least non-cube ≥ 2,
+ * whichever maps the generator to eigen·G (variable-time, public data, at first use).
+ */
+function phiWithEigen(g: Group<bigint>, p: bigint, eigen: bigint): Phi {
+  const e = (p - 1n) / 3n;
   let w = 1n;
   for (let c = 2n; w === 1n; c++) w = modPow(c, e, p); // public search for a non-cube
-  const eigen = mod(-(BLS12_381_X ** 2n), r);
   const law = g.law, t = law.alloc(2), want = t + 3 * law.n;
   mulVartime(law, want, g.BASE.s, eigen, t);
   for (const beta of [w, (w * w) % p]) {
@@ -124,7 +165,7 @@ export function bls12381Phi(g: Group<bigint>): Phi {
       return phi;
     }
   }
-  throw new Error(`${g.name}: no cube root of unity matches −x²`);
+  throw new Error(`${g.name}: no cube root of unity matches the eigenvalue ${eigen}`);
 }
 
 /** Each group's endomorphism scratch, or null (the group keeps the plain window). */
@@ -132,7 +173,8 @@ const cache = new WeakMap<object, EndoScratch<unknown> | null>();
 
 /**
  * The endomorphism multiplication scratch of `g` (built on first use, cached), or null: BLS12-381 G1
- * (B = x², −φ) and G2 (B = |x|, −ψ); BN254 groups have none yet.
+ * (B = x², −φ) and G2 (B = |x|, −ψ); BN254 G1 (φ, λ = 36u⁴ − 1) and G2 (ψ, λ = 6u²) with signed
+ * lattice sub-scalars.
  */
 export function endoScratchFor<V>(g: Group<V>): EndoScratch<V> | null {
   let s = cache.get(g) as EndoScratch<V> | null | undefined;
@@ -145,6 +187,12 @@ export function endoScratchFor<V>(g: Group<V>): EndoScratch<V> | null {
     } else if (bls && g.name === "bls12-381 G2") {
       const psi = new Psi(g.law as unknown as Projective<Fp2Value>, "bls12-381", r);
       s = new EndoScratch(g.law, splitOf(g, psi, w, 4));
+    } else if (r === FIELDS["bn254-fr"].p && g.name === "bn254 G1") {
+      const phi = bn254Phi(g as unknown as Group<bigint>);
+      s = new EndoScratch(g.law, latticeSplit(phi, bn254G1Basis(), r));
+    } else if (r === FIELDS["bn254-fr"].p && g.name === "bn254 G2") {
+      const psi = new Psi(g.law as unknown as Projective<Fp2Value>, "bn254", r);
+      s = new EndoScratch(g.law, latticeSplit(psi, bn254G2Basis(), r));
     }
     cache.set(g, s as EndoScratch<unknown> | null);
   }
@@ -163,4 +211,9 @@ export function splitOf<V>(g: Group<V>, e: Endomorphism, B: bigint, m: number): 
       law.neg(out, out);
     },
   };
+}
+
+/** λ·P as e(P) with signed sub-scalars along `basis` (a basis of the lattice of e's eigenvalue λ). */
+export function latticeSplit(e: Endomorphism, basis: bigint[][], r: bigint): EndoSplit {
+  return { digits: new LatticeDigits(basis, e.eigen, r), mulByBase: (out, p) => e.apply(out, p) };
 }

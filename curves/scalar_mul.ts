@@ -10,7 +10,7 @@
  * - `mulVartime`: left-to-right double-and-add on a public bigint (public scalars, subgroup checks).
  * @module
  */
-import type { BaseDigits } from "../scalar/decompose.ts";
+import type { ScalarDigits } from "../scalar/decompose.ts";
 import type { Projective } from "./projective.ts";
 
 /** Table entries of the fixed window. */
@@ -83,15 +83,19 @@ export function mulCt<V>(s: WindowScratch<V>, out: number, p: number, limbs: Int
   s.wipe();
 }
 
-/** What the endomorphism loop needs of a group: base-B digits of k, and P ↦ B·P by an endomorphism. */
+/**
+ * What the endomorphism loop needs of a group: digits of k in "base" B (k ≡ Σ dᵢ·Bⁱ mod r), and
+ * P ↦ B·P by an endomorphism. B is an integer (BLS12-381: |x| or x², digits 0 ≤ dᵢ < B) or the
+ * eigenvalue λ itself (BN254: signed sub-scalars of a lattice decomposition).
+ */
 export interface EndoSplit {
-  /** k = Σ dᵢ·Bⁱ, 0 ≤ dᵢ < B (constant-time, scalar/decompose.ts). */
-  readonly digits: BaseDigits;
+  /** k ≡ Σ dᵢ·Bⁱ (constant-time: scalar/decompose.ts, scalar/lattice.ts). */
+  readonly digits: ScalarDigits;
   /** out ← B·p (a few field multiplications: ±φ or ±ψ). out may be p. Constant-time. */
   mulByBase(out: number, p: number): void;
 }
 
-/** Scratch of `mulEndoCt`: m tables of 16 points, the accumulator, the selected entry, the digits. */
+/** Scratch of `mulEndoCt`: m tables of 16 points, the accumulator, the selected entry, the digits and signs. */
 export class EndoScratch<V> {
   readonly law: Projective<V>;
   readonly split: EndoSplit;
@@ -99,8 +103,10 @@ export class EndoScratch<V> {
   readonly tables: readonly (readonly number[])[];
   readonly acc: number;
   readonly sel: number;
-  /** The digits' limbs. */
+  /** The digits' limbs (magnitudes). */
   readonly d: Int32Array;
+  /** The digits' signs (1: negative), when the decomposition is signed. */
+  readonly signs: Int32Array;
   private readonly first: number;
   private readonly points: number;
 
@@ -119,19 +125,21 @@ export class EndoScratch<V> {
     this.acc = this.first + WINDOW_ENTRIES * m * size;
     this.sel = this.acc + size;
     this.d = new Int32Array(m * split.digits.digitLimbs);
+    this.signs = new Int32Array(m);
   }
 
   /** Zeroes the tables, the accumulator, the selection, the digits and the law's scratch. */
   wipe(): void {
     this.law.F.wipe(this.first, 3 * this.points);
     this.d.fill(0);
+    this.signs.fill(0);
     this.law.wipeScratch();
   }
 }
 
 /**
- * out ← k·p, constant-time in k and p, with an endomorphism: k = Σ dᵢ·Bⁱ (m digits below B, e.g.
- * m = 4 digits of 64 bits for BLS12-381 G2, m = 2 of 128 bits for G1) and Bⁱ·P computed by the
+ * out ← k·p, constant-time in k and p, with an endomorphism: k ≡ Σ dᵢ·Bⁱ (m digits, e.g. m = 4
+ * digits of 64 bits for BLS12-381 G2, m = 2 of 128 bits for G1) and Bⁱ·P computed by the
  * endomorphism, so k·P = Σ dᵢ·(Bⁱ·P) is a multi-scalar multiplication with m times shorter scalars
  * (Gallant–Lambert–Vanstone, Crypto 2001; Galbraith–Lin–Scott, Eurocrypt 2009).
  *
@@ -139,13 +147,17 @@ export class EndoScratch<V> {
  * table of P, T₀[i] = i·P (7 doublings, 7 additions), is mapped by the endomorphism to the others,
  * T_j[i] = B·T_{j−1}[i] (15 maps per table); then for each of the ⌈bits(B − 1)/4⌉ nibble positions,
  * from the top: 4 doublings, and for each sub-scalar one lookup that reads all 16 entries with masks
- * (`selectPoint`) and one complete addition. Digits are non-negative, so there are no signs to
- * handle; T[0] = O is absorbed by the complete formulas. Every count is public.
+ * (`selectPoint`) and one complete addition. T[0] = O is absorbed by the complete formulas. Signed
+ * decompositions (BN254) give |dᵢ| and a sign bit sᵢ: dᵢ·Q = |dᵢ|·(−1)^sᵢ·Q, so after the
+ * decomposition every entry of table i is conditionally negated by sᵢ (`condNeg`: a negation and a
+ * masked move, 15 per table). Every count is public.
  *
  * Cost for BLS12-381 G2 (m = 4, 16 nibbles): 67 doublings + 71 additions + 45 ψ (2M each, Fp2),
  * against `mulCt`'s 259 doublings + 71 additions (constantine's GLS with GLV-SAC recoding of
  * Faz-Hernández–Longa–Sánchez, ePrint 2013/158, needs 65 doublings + 65 additions + 7 for its
  * table: about the same). G1 (m = 2, 32 nibbles): 131 doublings + 71 additions + 15 φ (1M each).
+ * BN254 (sub-scalars of 65 and 127 bits): G2 71 doublings + 75 additions + 45 ψ + 60 conditional
+ * negations against 259 + 78 for `mulCt`; G1 131 doublings + 71 additions + 15 φ + 30 negations.
  * `limbs`: k reduced mod r as from `ScalarReducer.reduce`.
  */
 export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: Int32Array): void {
@@ -162,7 +174,13 @@ export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: I
     law.setZero(T[j][0]);
     for (let i = 1; i < WINDOW_ENTRIES; i++) split.mulByBase(T[j][i], T[j - 1][i]);
   }
-  split.digits.decompose(d, limbs);
+  split.digits.decompose(d, limbs, s.signs);
+  if (split.digits.signed) { // public: the kind of decomposition
+    for (let j = 0; j < m; j++) {
+      const neg = s.signs[j];
+      for (let i = 1; i < WINDOW_ENTRIES; i++) law.condNeg(T[j][i], T[j][i], neg);
+    }
+  }
   const nibbles = Math.ceil(split.digits.digitBits / 4);
   law.setZero(acc);
   for (let i = nibbles - 1; i >= 0; i--) {

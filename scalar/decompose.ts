@@ -30,8 +30,31 @@ function limbsOf(x: bigint, n: number): Int32Array {
   return out;
 }
 
+/**
+ * What the endomorphism loop (curves/scalar_mul.ts `mulEndoCt`) needs of a decomposition: k ≡ Σ dᵢ·baseⁱ
+ * (mod r) with |dᵢ| < 2^digitBits, constant-time. Implemented by {@linkcode BaseDigits} (unsigned
+ * digits, BLS12-381) and `LatticeDigits` (scalar/lattice.ts: signed sub-scalars, BN254).
+ */
+export interface ScalarDigits {
+  /** The multiplier of the endomorphism step (B, or the eigenvalue λ): k ≡ Σ dᵢ·baseⁱ (mod r). */
+  readonly base: bigint;
+  /** The number of digits. */
+  readonly count: number;
+  /** 16-bit limbs per digit (magnitude). */
+  readonly digitLimbs: number;
+  /** Every |dᵢ| < 2^digitBits. */
+  readonly digitBits: number;
+  /** Whether digits can be negative (then `decompose` writes signs[i] ∈ {0, 1}, 1 for dᵢ < 0). */
+  readonly signed: boolean;
+  /**
+   * The digits' magnitudes of k (reduced mod r) into `out`, digit i at limbs [i·digitLimbs, …), and
+   * their signs into `signs` (required when `signed`; unsigned decompositions ignore it).
+   */
+  decompose(out: Int32Array, k: Int32Array, signs?: Int32Array): void;
+}
+
 /** Constant-time base-B digits of scalars reduced mod r. */
-export class BaseDigits {
+export class BaseDigits implements ScalarDigits {
   /** The base B (public). */
   readonly base: bigint;
   /** The number of digits m. */
@@ -40,6 +63,8 @@ export class BaseDigits {
   readonly digitLimbs: number;
   /** Bits per digit: bits(B − 1) (each digit is below B). */
   readonly digitBits: number;
+  /** false: digits are non-negative. */
+  readonly signed: boolean;
   /** Public bit bounds of the successive numerators k, ⌊k/B⌋, ⌊k/B²⌋, … (k ≤ r − 1). */
   private readonly numBits: readonly number[];
   /** B as digitLimbs + 1 limbs (the remainder register is one limb wider than B). */
@@ -54,6 +79,7 @@ export class BaseDigits {
     if (base < 2n || count < 1 || base ** BigInt(count) < r) throw new Error("BaseDigits: base^count < r");
     this.base = base;
     this.count = count;
+    this.signed = false;
     this.digitBits = bitLength(base - 1n);
     this.digitLimbs = Math.ceil(bitLength(base) / 16);
     const nb: number[] = [];

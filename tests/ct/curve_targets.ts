@@ -1,6 +1,6 @@
 /**
  * dudect timing targets of the groups (registered by tests/ct/targets.ts): `multiply` of BLS12-381
- * G1/G2 (the GLV/GLS endomorphism loop) and BN254 G1/G2 (the plain window) on both backends. Each
+ * G1/G2 (the GLV/GLS endomorphism loop) and BN254 G1/G2 (the lattice GLV/GLS loop) on both backends. Each
  * times `multiplyInto` of a fixed public non-base point by a secret 32-byte scalar (reduction mod r,
  * decomposition, table, loop); the fixed class is the scalar 1 (digits 1, 0, 0, 0: the most
  * special non-zero value, and a result equal to the input), the random class uniform 32-byte
