@@ -24,7 +24,11 @@ import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "./coord_fie
 import { fp2IO, fpIO } from "./elem_io.ts";
 import { type Affine, type Codec, Group, Point } from "./group.ts";
 import type { Projective } from "./projective.ts";
+import { type PairingFunctions, pairingFunctions } from "./pairing.ts";
+export type { PairingFunctions, PairingInput, PairingResult } from "./pairing.ts";
 import { zcashCodec } from "./zcash.ts";
+import { type ScalarField, scalarField } from "../scalar/fr.ts";
+export type { ScalarField };
 import { eip2537Codec, fp2IO64, fpIO64 } from "./eip2537.ts";
 
 export type { FieldName, FieldParams };
@@ -98,13 +102,15 @@ export function bls12381Groups(backend?: Backend): Bls12381Groups {
 }
 
 /** BLS12-381's public description and groups. */
-export interface Bls12381 {
+export interface Bls12381 extends PairingFunctions {
   /** The curve parameter x (negative). */
   readonly x: bigint;
   /** The base field. */
   readonly fp: FieldParams;
   /** The scalar field (order of G1 and G2). */
   readonly fr: FieldParams;
+  /** Scalars: `random()`, canonical `fromBytes`/`toBytes` (32 bytes big-endian), `ORDER` = r. */
+  readonly Fr: ScalarField;
   /** G1 on the current backend (built on first access). */
   readonly G1: Group<bigint>;
   /** G2 on the current backend (built on first access). */
@@ -113,9 +119,11 @@ export interface Bls12381 {
 
 /** BLS12-381. */
 export const bls12_381: Bls12381 = Object.freeze({
+  ...pairingFunctions("bls12-381"),
   x: BLS12_381_X,
   fp: FIELDS["bls12-381-fp"],
   fr: FIELDS["bls12-381-fr"],
+  Fr: scalarField(r),
   get G1(): Group<bigint> {
     return bls12381Groups().G1;
   },

@@ -22,7 +22,11 @@ import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "./coord_fie
 import { fp2IO, fpIO } from "./elem_io.ts";
 import { type Affine, type Codec, Group, Point } from "./group.ts";
 import type { Projective } from "./projective.ts";
+import { type PairingFunctions, pairingFunctions } from "./pairing.ts";
+export type { PairingFunctions, PairingInput, PairingResult } from "./pairing.ts";
 import { ethCodec } from "./eth.ts";
+import { type ScalarField, scalarField } from "../scalar/fr.ts";
+export type { ScalarField };
 
 export type { FieldName, FieldParams };
 export type { Affine, Backend, Codec, CoordField, FieldKernel, Fp2Value, Projective };
@@ -90,13 +94,15 @@ export function bn254Groups(backend?: Backend): Bn254Groups {
 }
 
 /** BN254's public description and groups. */
-export interface Bn254 {
+export interface Bn254 extends PairingFunctions {
   /** The curve parameter u. */
   readonly u: bigint;
   /** The base field. */
   readonly fp: FieldParams;
   /** The scalar field (order of G1 and G2). */
   readonly fr: FieldParams;
+  /** Scalars: `random()`, canonical `fromBytes`/`toBytes` (32 bytes big-endian), `ORDER` = r. */
+  readonly Fr: ScalarField;
   /** G1 on the current backend (built on first access). */
   readonly G1: Group<bigint>;
   /** G2 on the current backend (built on first access). */
@@ -105,9 +111,11 @@ export interface Bn254 {
 
 /** BN254. */
 export const bn254: Bn254 = Object.freeze({
+  ...pairingFunctions("bn254"),
   u: BN254_U,
   fp: FIELDS["bn254-fp"],
   fr: FIELDS["bn254-fr"],
+  Fr: scalarField(r),
   get G1(): Group<bigint> {
     return bn254Groups().G1;
   },

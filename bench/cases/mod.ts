@@ -16,5 +16,6 @@ export const TOPICS: readonly Topic[] = [
   { name: "tower", load: () => import("./tower.ts") },
   { name: "groups", load: () => import("./groups.ts") },
   { name: "bulk", load: () => import("./bulk.ts") },
+  { name: "pairing", load: () => import("./pairing.ts") },
   { name: "x25519", load: () => import("./x25519.ts") },
 ];

@@ -1,0 +1,263 @@
+/**
+ * The optimal ate pairing e: G1 × G2 → GT ⊂ Fp12* of BLS12-381 and BN254, and the multi-pairing check
+ * of the EVM precompiles (EIP-197, EIP-2537): ∏ e(P_i, Q_i) = 1, with one shared Miller loop
+ * (pairing_miller.ts) and one final exponentiation (pairing_final_exp.ts).
+ *
+ * Loops (Vercauteren, "Optimal pairings", IEEE Trans. IT 2010):
+ * - BLS12-381: f_{|x|,Q}(P), conjugated because x < 0 (f_{x,Q} = 1/f_{|x|,Q} up to a vertical line;
+ *   1/f = f̄ after the easy part). 63 doubling steps, 5 addition steps.
+ * - BN254: f_{6u+2,Q}(P) · l_{T,Q1}(P) · l_{T+Q1,−Q2}(P) with Q1 = π(Q), Q2 = π²(Q) computed on the
+ *   twist: π(x, y) = (x̄·γ_{1,2}, ȳ·γ_{1,3}), π²(x, y) = (x·γ_{2,2}, y·γ_{2,3}) (frobenius.ts).
+ *   65 doubling steps, 21 addition steps (NAF of 6u + 2), 2 extra additions.
+ *
+ * Everything here works on public inputs and may be variable-time: pairs with a point at infinity are
+ * skipped (factor 1), and the inversions to affine coordinates are variable-time. The inputs must be
+ * in the prime-order subgroups (what `fromBytes`/`fromEip2537` check); for other points the result
+ * is meaningless. A result is an immutable {@linkcode PairingResult}.
+ * @module
+ */
+import { IsochronError } from "../errors.ts";
+import { BLS12_381_X, BN254_U } from "../field/params.ts";
+import { type Tower, type TowerName, towerOver } from "../field/tower/mod.ts";
+import type { Fp2Value } from "./coord_field.ts";
+import type { Point } from "./group.ts";
+import { MillerLoop } from "./pairing_miller.ts";
+import { FinalExp } from "./pairing_final_exp.ts";
+
+/** A pair (P ∈ G1, Q ∈ G2). */
+export type PairingInput = readonly [Point<bigint>, Point<Fp2Value>];
+
+/** The pairing functions a curve object carries. */
+export interface PairingFunctions {
+  /**
+   * The optimal ate pairing e(P, Q) (variable-time: public inputs). P, Q: points of this curve's G1
+   * and G2 on the same backend, else INVALID_TYPE. e(O, Q) = e(P, O) = 1.
+   */
+  pairing(P: Point<bigint>, Q: Point<Fp2Value>): PairingResult;
+  /**
+   * Whether ∏ e(P_i, Q_i) = 1 (one multi-Miller loop, one final exponentiation): the EIP-197 /
+   * EIP-2537 precompile check. The empty product is 1 (true). Variable-time (public inputs).
+   */
+  pairingCheck(pairs: readonly PairingInput[]): boolean;
+}
+
+/**
+ * An element of GT (an Fp12 value), immutable. `toBytes()`: the 12 Fp coefficients, each big-endian
+ * (48 bytes for BLS12-381, 32 for BN254), in tower order: c0.c0.c0, c0.c0.c1, c0.c1.c0, c0.c1.c1,
+ * c0.c2.c0, c0.c2.c1, c1.c0.c0, …, c1.c2.c1 for Fp12 = Fp6[w]/(w² − v), Fp6 = Fp2[v]/(v³ − ξ),
+ * Fp2 = Fp[u]/(u² + 1) (the layout of @noble/curves' Fp12 `{c0, c1}`).
+ */
+export class PairingResult {
+  /** @internal */
+  declare readonly engine: PairingEngine;
+  /** @internal */
+  declare readonly bytes: Uint8Array;
+  /** @internal Use `pairing`. */
+  constructor(engine: PairingEngine, bytes: Uint8Array) {
+    this.engine = engine;
+    this.bytes = bytes;
+  }
+  /** Whether this equals `other` (same curve). */
+  equals(other: PairingResult): boolean {
+    if (!(other instanceof PairingResult) || other.engine.name !== this.engine.name) {
+      throw new IsochronError("INVALID_TYPE", "expected a pairing result of the same curve");
+    }
+    const a = this.bytes, b = other.bytes;
+    let d = 0;
+    for (let i = 0; i < a.length; i++) d |= a[i] ^ b[i];
+    return d === 0;
+  }
+  /** Whether this is the identity 1 of GT. */
+  isOne(): boolean {
+    return this.equals(this.engine.one());
+  }
+  /** The canonical encoding (see the class doc): 12 × 48 bytes (BLS12-381) or 12 × 32 (BN254). */
+  toBytes(): Uint8Array {
+    return this.bytes.slice();
+  }
+  /** this · other in GT. */
+  multiply(other: PairingResult): PairingResult {
+    this.equals(other); // type check
+    return this.engine.op((F, o, a, b) => F.mul(o, a, b), this, other);
+  }
+  /** this^k for a public k ≥ 0 (variable-time in k): e(P, Q)^k = e(kP, Q). */
+  powVartime(k: bigint): PairingResult {
+    if (typeof k !== "bigint" || k < 0n) {
+      throw new IsochronError("INVALID_SCALAR", "exponent must be a bigint ≥ 0");
+    }
+    return this.engine.op((F, o, a) => F.pow(o, a, k), this, this);
+  }
+}
+
+/** @internal The pairing of one curve on one tower (one backend): scratch, loop, final exponentiation. */
+export class PairingEngine {
+  readonly name: TowerName;
+  private readonly tw: Tower;
+  private readonly miller: MillerLoop;
+  private readonly fe: FinalExp;
+  /** Scratch: 3 Fp12 (f, a, b), 2 Fp2 (inverse, temp). */
+  private readonly f: number;
+  private readonly z: number;
+  /** π and π² constants γ_{1,2}, γ_{1,3}, γ_{2,2}, γ_{2,3} (BN254). */
+  private readonly gam: number;
+  private oneCache: PairingResult | null = null;
+
+  constructor(name: TowerName, tw: Tower, b3: number) {
+    this.name = name;
+    this.tw = tw;
+    this.miller = new MillerLoop(tw, b3);
+    this.fe = new FinalExp(
+      tw,
+      name === "bls12-381" ? "bls12" : "bn",
+      name === "bls12-381" ? BLS12_381_X : BN254_U,
+    );
+    this.f = tw.fp12.alloc(3);
+    this.z = tw.fp2.alloc(2);
+    this.gam = tw.fp2.alloc(4);
+    const g = tw.frobenius.gamma;
+    [g[0][2], g[0][3], g[1][2], g[1][3]].forEach((v, i) => tw.fp2.setBigintVartime(this.gam + 2 * i, v));
+  }
+
+  /** The identity of GT. */
+  one(): PairingResult {
+    if (this.oneCache === null) {
+      this.tw.fp12.setOne(this.f);
+      this.oneCache = this.result(this.f);
+    }
+    return this.oneCache;
+  }
+
+  private result(slot: number): PairingResult {
+    const k = this.tw.fp, n = k.byteLength, out = new Uint8Array(12 * n);
+    for (let i = 0; i < 12; i++) k.toBytes(slot + i, out, i * n);
+    return new PairingResult(this, out);
+  }
+  private load(slot: number, r: PairingResult): void {
+    const k = this.tw.fp, n = k.byteLength;
+    for (let i = 0; i < 12; i++) k.fromBytes(slot + i, r.bytes.subarray(i * n, (i + 1) * n));
+  }
+  /** @internal A GT operation on loaded operands. */
+  op(
+    fn: (F: Tower["fp12"], out: number, a: number, b: number) => void,
+    a: PairingResult,
+    b: PairingResult,
+  ): PairingResult {
+    const F = this.tw.fp12, s = this.f;
+    this.load(s + 12, a);
+    this.load(s + 24, b);
+    fn(F, s, s + 12, s + 24);
+    return this.result(s);
+  }
+
+  /**
+   * Loads the pairs with no point at infinity into the Miller loop's slots (affine coordinates,
+   * variable-time inversions); returns their number.
+   */
+  private loadPairs(pairs: readonly PairingInput[]): number {
+    if (!Array.isArray(pairs)) throw new IsochronError("INVALID_TYPE", "pairs must be an array");
+    const tw = this.tw, k = tw.fp, f2 = tw.fp2, z = this.z;
+    const g1 = `${this.name} G1`, g2 = `${this.name} G2`;
+    // Validate everything before touching state.
+    for (const pair of pairs) {
+      if (!Array.isArray(pair) || pair.length !== 2) {
+        throw new IsochronError("INVALID_TYPE", "a pair is [P, Q]");
+      }
+      const [P, Q] = pair;
+      if (P?.group?.name !== g1 || P.group.F.kernel !== k) {
+        throw new IsochronError("INVALID_TYPE", `expected a point of ${g1} on this backend`);
+      }
+      if (Q?.group?.name !== g2 || Q.group.F.kernel !== k) {
+        throw new IsochronError("INVALID_TYPE", `expected a point of ${g2} on this backend`);
+      }
+    }
+    let n = 0;
+    for (const [P, Q] of pairs) {
+      if (P.isZero() || Q.isZero()) continue;
+      const st = this.miller.pair(n++);
+      // P affine: xP = X/Z, yP = Y/Z (Fp); base slot z holds Z⁻¹.
+      k.invVartime(z, P.s + 2);
+      k.mul(st.p, P.s, z);
+      k.mul(st.p + 1, P.s + 1, z);
+      f2.invVartime(z, Q.s + 4);
+      f2.mul(st.q, Q.s, z);
+      f2.mul(st.q + 2, Q.s + 2, z);
+      f2.copy(st.t, st.q);
+      f2.copy(st.t + 2, st.q + 2);
+      f2.setOne(st.t + 4);
+      f2.copy(st.qn, st.q);
+      f2.neg(st.qn + 2, st.q + 2);
+      if (this.name === "bn254") {
+        const g = this.gam;
+        f2.conj(st.q1, st.q);
+        f2.mul(st.q1, st.q1, g); //         x̄·γ_{1,2}
+        f2.conj(st.q1 + 2, st.q + 2);
+        f2.mul(st.q1 + 2, st.q1 + 2, g + 2); // ȳ·γ_{1,3}
+        f2.mul(st.q2, st.q, g + 4); //        x·γ_{2,2}
+        f2.mul(st.q2 + 2, st.q + 2, g + 6);
+        f2.neg(st.q2 + 2, st.q2 + 2); //      −π²(Q): −y·γ_{2,3}
+      }
+    }
+    return n;
+  }
+
+  /** f ← the product of the Miller loops of the pairs (before the final exponentiation). */
+  private millerLoop(f: number, pairs: readonly PairingInput[]): void {
+    const n = this.loadPairs(pairs);
+    const F = this.tw.fp12;
+    if (n === 0) return F.setOne(f);
+    if (this.name === "bls12-381") {
+      this.miller.run(f, n, BLS12_381_X);
+      F.conj(f, f); // x < 0
+    } else {
+      this.miller.run(f, n, 6n * BN254_U + 2n);
+      this.miller.addAll(f, n, "q1");
+      this.miller.addAll(f, n, "q2");
+    }
+  }
+
+  /** e(P, Q). */
+  pairing(P: Point<bigint>, Q: Point<Fp2Value>): PairingResult {
+    const f = this.f;
+    this.millerLoop(f, [[P, Q]]);
+    this.fe.run(f, f);
+    return this.result(f);
+  }
+
+  /** ∏ e(P_i, Q_i) = 1. */
+  pairingCheck(pairs: readonly PairingInput[]): boolean {
+    const f = this.f;
+    this.millerLoop(f, pairs);
+    this.fe.run(f, f);
+    return this.tw.fp12.isOne(f) === 1;
+  }
+}
+
+const engines = new WeakMap<object, Map<TowerName, PairingEngine>>();
+
+/** The engine of curve `name` for the kernel (backend) of G2 point Q's group, built on first use. */
+function engineFor(name: TowerName, Q: Point<Fp2Value>): PairingEngine {
+  const G2 = Q?.group;
+  if (G2?.name !== `${name} G2`) throw new IsochronError("INVALID_TYPE", `expected a point of ${name} G2`);
+  const k = G2.F.kernel;
+  let byName = engines.get(k);
+  if (byName === undefined) engines.set(k, byName = new Map());
+  let e = byName.get(name);
+  if (e === undefined) {
+    e = new PairingEngine(name, towerOver(k, name), G2.law.b3);
+    byName.set(name, e);
+  }
+  return e;
+}
+
+/** The pairing functions of curve `name` (the backend follows the points' groups). */
+export function pairingFunctions(name: TowerName): PairingFunctions {
+  return {
+    pairing: (P: Point<bigint>, Q: Point<Fp2Value>): PairingResult => engineFor(name, Q).pairing(P, Q),
+    pairingCheck(pairs: readonly PairingInput[]): boolean {
+      if (!Array.isArray(pairs)) throw new IsochronError("INVALID_TYPE", "pairs must be an array");
+      if (pairs.length === 0) return true;
+      const Q = Array.isArray(pairs[0]) ? pairs[0][1] : undefined;
+      return engineFor(name, Q as Point<Fp2Value>).pairingCheck(pairs);
+    },
+  };
+}
