@@ -30,6 +30,8 @@ import { zcashCodec } from "./zcash.ts";
 import { type ScalarField, scalarField } from "../scalar/fr.ts";
 export type { ScalarField };
 import { eip2537Codec, fp2IO64, fpIO64 } from "./eip2537.ts";
+import { type H2cGroup, type HashToCurve, withHashToG1, withHashToG2 } from "./hash_to_curve/bls12_381.ts";
+export type { H2cGroup, HashToCurve };
 
 export type { FieldName, FieldParams };
 export type { Affine, Backend, Codec, CoordField, FieldKernel, Fp2Value, Projective };
@@ -61,10 +63,10 @@ const G2_GEN: Affine<Fp2Value> = {
 
 /** G1 and G2 on one backend's kernels. */
 export interface Bls12381Groups {
-  /** G1 ⊂ E(Fp), points with bigint coordinates. */
-  readonly G1: Group<bigint>;
-  /** G2 ⊂ E'(Fp2). */
-  readonly G2: Group<Fp2Value>;
+  /** G1 ⊂ E(Fp), points with bigint coordinates; with RFC 9380 hash-to-curve. */
+  readonly G1: H2cGroup<bigint>;
+  /** G2 ⊂ E'(Fp2); with RFC 9380 hash-to-curve. */
+  readonly G2: H2cGroup<Fp2Value>;
 }
 
 const cache = new WeakMap<FieldKernel, Bls12381Groups>();
@@ -95,7 +97,7 @@ export function bls12381Groups(backend?: Backend): Bls12381Groups {
       codec: zcashCodec(fp2IO(tw.fp2)),
       eip2537: eip2537Codec(fp2IO64(tw.fp2)),
     });
-    g = Object.freeze({ G1, G2 });
+    g = Object.freeze({ G1: withHashToG1(G1), G2: withHashToG2(G2, tw.fp2) });
     cache.set(tw.fp, g);
   }
   return g;
@@ -112,9 +114,9 @@ export interface Bls12381 extends PairingFunctions {
   /** Scalars: `random()`, canonical `fromBytes`/`toBytes` (32 bytes big-endian), `ORDER` = r. */
   readonly Fr: ScalarField;
   /** G1 on the current backend (built on first access). */
-  readonly G1: Group<bigint>;
+  readonly G1: H2cGroup<bigint>;
   /** G2 on the current backend (built on first access). */
-  readonly G2: Group<Fp2Value>;
+  readonly G2: H2cGroup<Fp2Value>;
 }
 
 /** BLS12-381. */
@@ -124,10 +126,10 @@ export const bls12_381: Bls12381 = Object.freeze({
   fp: FIELDS["bls12-381-fp"],
   fr: FIELDS["bls12-381-fr"],
   Fr: scalarField(r),
-  get G1(): Group<bigint> {
+  get G1(): H2cGroup<bigint> {
     return bls12381Groups().G1;
   },
-  get G2(): Group<Fp2Value> {
+  get G2(): H2cGroup<Fp2Value> {
     return bls12381Groups().G2;
   },
 });

@@ -17,5 +17,6 @@ export const TOPICS: readonly Topic[] = [
   { name: "groups", load: () => import("./groups.ts") },
   { name: "bulk", load: () => import("./bulk.ts") },
   { name: "pairing", load: () => import("./pairing.ts") },
+  { name: "h2c", load: () => import("./h2c.ts") },
   { name: "x25519", load: () => import("./x25519.ts") },
 ];
