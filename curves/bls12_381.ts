@@ -32,6 +32,8 @@ export type { ScalarField };
 import { eip2537Codec, fp2IO64, fpIO64 } from "./eip2537.ts";
 import { type H2cGroup, type HashToCurve, withHashToG1, withHashToG2 } from "./hash_to_curve/bls12_381.ts";
 export type { H2cGroup, HashToCurve };
+import { type BlsSignatures, blsSignatures } from "./bls_signatures.ts";
+export type { BlsSignatures };
 
 export type { FieldName, FieldParams };
 export type { Affine, Backend, Codec, CoordField, FieldKernel, Fp2Value, Projective };
@@ -117,11 +119,18 @@ export interface Bls12381 extends PairingFunctions {
   readonly G1: H2cGroup<bigint>;
   /** G2 on the current backend (built on first access). */
   readonly G2: H2cGroup<Fp2Value>;
+  /**
+   * BLS signatures, the Ethereum suite (BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_): public keys in
+   * G1 (48 bytes), signatures in G2 (96 bytes); on the current backend. See curves/bls_signatures.ts.
+   */
+  readonly sig: BlsSignatures;
 }
+
+const pairingBls12381 = pairingFunctions("bls12-381");
 
 /** BLS12-381. */
 export const bls12_381: Bls12381 = Object.freeze({
-  ...pairingFunctions("bls12-381"),
+  ...pairingBls12381,
   x: BLS12_381_X,
   fp: FIELDS["bls12-381-fp"],
   fr: FIELDS["bls12-381-fr"],
@@ -132,4 +141,5 @@ export const bls12_381: Bls12381 = Object.freeze({
   get G2(): H2cGroup<Fp2Value> {
     return bls12381Groups().G2;
   },
+  sig: blsSignatures(() => bls12381Groups(), pairingBls12381.pairingCheck),
 });

@@ -16,7 +16,9 @@ export const TOPICS: readonly Topic[] = [
   { name: "tower", load: () => import("./tower.ts") },
   { name: "groups", load: () => import("./groups.ts") },
   { name: "bulk", load: () => import("./bulk.ts") },
+  { name: "msm", load: () => import("./msm.ts") },
   { name: "pairing", load: () => import("./pairing.ts") },
   { name: "h2c", load: () => import("./h2c.ts") },
+  { name: "bls_sig", load: () => import("./bls_sig.ts") },
   { name: "x25519", load: () => import("./x25519.ts") },
 ];

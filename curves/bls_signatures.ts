@@ -1,0 +1,242 @@
+/**
+ * BLS signatures on BLS12-381, the Ethereum suite: draft-irtf-cfrg-bls-signature-05, "minimal-pubkey-
+ * size" variant (public keys in G1, 48 bytes; signatures in G2, 96 bytes; ZCash compressed encodings),
+ * ciphersuite `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_` (§4.2.3: proof-of-possession scheme, so
+ * aggregate verification does not require distinct messages).
+ *
+ * - SkToPk (§2.4): PK = SK·G1, constant-time `multiply`.
+ * - CoreSign (§2.6): S = SK·H(msg), H = hash_to_curve of RFC 9380 (BLS12381G2_XMD:SHA-256_SSWU_RO_)
+ *   under the suite's DST; constant-time `multiply` (the hash is of public data).
+ * - CoreVerify (§2.7): e(PK, H(msg)) = e(G1, S), checked as e(PK, H(msg))·e(−G1, S) = 1 with one
+ *   shared Miller loop and one final exponentiation (`pairingCheck`).
+ * - Aggregate (§2.8), CoreAggregateVerify (§2.9): ∏ e(PK_i, H(msg_i))·e(−G1, S) = 1;
+ *   FastAggregateVerify (§3.3.4): PK = Σ PK_i, then CoreVerify.
+ * - KeyValidate (§2.5): full decoding (on-curve, subgroup) and PK ≠ identity.
+ * - Batch verification (not in the draft): n (PK_i, msg_i, S_i) triples at once with random 64-bit
+ *   weights c_i (Boneh–Drijvers–Neven 2018, "Compact multi-signatures", §3.2 batch; the eth2 "fast
+ *   verification of multiple BLS signatures" note): ∏ e(c_i·PK_i, H(msg_i))·e(−G1, Σ c_i·S_i) = 1; a
+ *   forged set passes with probability ≤ 2^-64. Costs n + 1 Miller loops and one final exponentiation
+ *   instead of 2n Miller loops and n final exponentiations.
+ *
+ * Everything but `getPublicKey` and `sign` works on public data and is variable-time. Those two are
+ * constant-time in the key up to their output: the key check uses masks, `multiply` is constant-time,
+ * and only the encoding of the result (public by purpose: a published key or signature) may branch on
+ * its value (the ZCash sign bit of y). tests/curves/bls_sig_ct.test.ts proves it.
+ * @module
+ */
+import { expectBytes, IsochronError } from "../errors.ts";
+import { FIELDS } from "../field/params.ts";
+import { lessThanBytes } from "../scalar/fr.ts";
+import type { Bls12381Groups } from "./bls12_381.ts";
+import type { Fp2Value } from "./coord_field.ts";
+import type { PairingInput } from "./pairing.ts";
+import type { Point } from "./group.ts";
+
+/** The ciphersuite's domain separation tag (draft-irtf-cfrg-bls-signature-05 §4.2.3). */
+export const BLS_POP_DST = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+
+/** BLS signatures, Ethereum suite (see the module doc). All keys and signatures are byte strings. */
+export interface BlsSignatures {
+  /** The domain separation tag hashed into every message point. */
+  readonly DST: string;
+  /**
+   * SkToPk: the 48-byte compressed public key SK·G1. `sk`: 32 bytes big-endian in [1, r), else
+   * {@linkcode IsochronError} `INVALID_SCALAR` (`INVALID_TYPE`/`INVALID_LENGTH` for a wrong type or
+   * length). Constant-time in `sk` (the range check included).
+   */
+  getPublicKey(sk: Uint8Array): Uint8Array;
+  /**
+   * Sign: the 96-byte compressed signature SK·H(msg). `sk` as for `getPublicKey`; `msg` any bytes.
+   * Constant-time in `sk`.
+   */
+  sign(sk: Uint8Array, msg: Uint8Array): Uint8Array;
+  /**
+   * Verify: whether `sig` is a valid signature of `msg` under `pk`. Never throws for bad encodings: an
+   * invalid public key or signature (length, flags, not on the curve, not in the subgroup), the
+   * identity public key or a failed pairing check give `false`. Throws `INVALID_TYPE` only when an
+   * argument is not a `Uint8Array`. Variable-time (public inputs).
+   */
+  verify(pk: Uint8Array, msg: Uint8Array, sig: Uint8Array): boolean;
+  /**
+   * Aggregate: the 96-byte sum of signatures. Each is decoded with full validation (else the decoding's
+   * {@linkcode IsochronError}); an empty list throws `INVALID_LENGTH`. Variable-time (public inputs).
+   */
+  aggregateSignatures(sigs: readonly Uint8Array[]): Uint8Array;
+  /**
+   * The 48-byte sum of public keys (for FastAggregateVerify). Each is decoded with full validation;
+   * the identity public key throws `INVALID_FLAGS` (KeyValidate); an empty list throws
+   * `INVALID_LENGTH`. Variable-time (public inputs).
+   */
+  aggregatePublicKeys(pks: readonly Uint8Array[]): Uint8Array;
+  /**
+   * FastAggregateVerify: whether `sig` is the aggregate of signatures of the one message `msg` by all
+   * of `pks`. `false` (never a throw) for an empty list, any invalid or identity key, an invalid
+   * signature. Throws `INVALID_TYPE` only for arguments of the wrong type. Variable-time.
+   */
+  fastAggregateVerify(pks: readonly Uint8Array[], msg: Uint8Array, sig: Uint8Array): boolean;
+  /**
+   * AggregateVerify: whether `sig` aggregates signatures of `msgs[i]` by `pks[i]` (messages need not
+   * be distinct: proof-of-possession suite). `false` for empty or unequal-length lists and invalid
+   * inputs, as `fastAggregateVerify`. Variable-time.
+   */
+  aggregateVerify(pks: readonly Uint8Array[], msgs: readonly Uint8Array[], sig: Uint8Array): boolean;
+  /**
+   * Whether every `sigs[i]` is a valid signature of `msgs[i]` under `pks[i]`, checked together with
+   * random 64-bit weights (module doc): `true` for valid sets; a set with any invalid signature is
+   * accepted with probability at most 2^-64. `false` for empty or unequal-length lists and invalid
+   * inputs. Draws from `crypto.getRandomValues`. Variable-time.
+   */
+  verifyBatch(pks: readonly Uint8Array[], msgs: readonly Uint8Array[], sigs: readonly Uint8Array[]): boolean;
+}
+
+const r = FIELDS["bls12-381-fr"].p;
+const R_BYTES = (() => {
+  const out = new Uint8Array(32);
+  let v = r;
+  for (let i = 31; i >= 0; i--, v >>= 8n) out[i] = Number(v & 0xffn);
+  return out;
+})();
+
+/**
+ * @internal Checks sk ∈ [1, r) in constant time (masks; the one branch is on the verdict, which a
+ * caller learns anyway from the exception).
+ */
+export function checkSecretKey(sk: Uint8Array): void {
+  expectBytes(sk, 32, "secret key");
+  let any = 0;
+  for (let i = 0; i < 32; i++) any |= sk[i];
+  const nonZero = ((any - 1) >>> 31) ^ 1; // 1 iff any ≠ 0 (any ≤ 255)
+  if ((nonZero & lessThanBytes(sk, R_BYTES)) !== 1) {
+    throw new IsochronError("INVALID_SCALAR", "secret key must be in [1, r)");
+  }
+}
+
+function expectMessage(msg: unknown): Uint8Array {
+  if (!(msg instanceof Uint8Array)) throw new IsochronError("INVALID_TYPE", "message must be a Uint8Array");
+  return msg;
+}
+
+function expectList<T>(v: readonly T[], what: string): readonly T[] {
+  if (!Array.isArray(v)) throw new IsochronError("INVALID_TYPE", `${what} must be an array`);
+  return v;
+}
+
+function expectByteArg(v: unknown, what: string): void {
+  if (!(v instanceof Uint8Array)) throw new IsochronError("INVALID_TYPE", `${what} must be a Uint8Array`);
+}
+
+/**
+ * The suite over `groups()` (called on every operation, so that it follows the current backend) and a
+ * multi-pairing check.
+ */
+export function blsSignatures(
+  groups: () => Bls12381Groups,
+  pairingCheck: (pairs: readonly PairingInput[]) => boolean,
+): BlsSignatures {
+  const hash = (msg: Uint8Array): Point<Fp2Value> => groups().G2.hashToCurve(expectMessage(msg), BLS_POP_DST);
+  /** A validated public key (KeyValidate), or undefined. */
+  const pubkeyOrUndefined = (pk: Uint8Array): Point<bigint> | undefined => {
+    expectByteArg(pk, "public key");
+    try {
+      const P = groups().G1.fromBytes(pk);
+      return P.isZero() ? undefined : P;
+    } catch (e) {
+      if (e instanceof IsochronError) return undefined;
+      throw e;
+    }
+  };
+  const signatureOrUndefined = (sig: Uint8Array): Point<Fp2Value> | undefined => {
+    expectByteArg(sig, "signature");
+    try {
+      return groups().G2.fromBytes(sig);
+    } catch (e) {
+      if (e instanceof IsochronError) return undefined;
+      throw e;
+    }
+  };
+  const pubkeys = (pks: readonly Uint8Array[]): Point<bigint>[] | undefined => {
+    const out: Point<bigint>[] = [];
+    for (const pk of expectList(pks, "public keys")) {
+      const P = pubkeyOrUndefined(pk);
+      if (P === undefined) return undefined;
+      out.push(P);
+    }
+    return out;
+  };
+  /** e(P, H(msg))·e(−G1, S) = 1 with pairs [P_i, H(msg_i)] given. */
+  const check = (pairs: PairingInput[], S: Point<Fp2Value>): boolean => {
+    pairs.push([groups().G1.BASE.negate(), S]);
+    return pairingCheck(pairs);
+  };
+
+  return Object.freeze({
+    DST: BLS_POP_DST,
+    getPublicKey(sk: Uint8Array): Uint8Array {
+      checkSecretKey(sk);
+      return groups().G1.BASE.multiply(sk).toBytes();
+    },
+    sign(sk: Uint8Array, msg: Uint8Array): Uint8Array {
+      checkSecretKey(sk);
+      return hash(msg).multiply(sk).toBytes();
+    },
+    verify(pk: Uint8Array, msg: Uint8Array, sig: Uint8Array): boolean {
+      expectMessage(msg);
+      const P = pubkeyOrUndefined(pk), S = signatureOrUndefined(sig);
+      if (P === undefined || S === undefined) return false;
+      return check([[P, hash(msg)]], S);
+    },
+    aggregateSignatures(sigs: readonly Uint8Array[]): Uint8Array {
+      expectList(sigs, "signatures");
+      if (sigs.length === 0) throw new IsochronError("INVALID_LENGTH", "no signatures to aggregate");
+      const G2 = groups().G2;
+      return G2.sum(sigs.map((s) => G2.fromBytes(s))).toBytes();
+    },
+    aggregatePublicKeys(pks: readonly Uint8Array[]): Uint8Array {
+      expectList(pks, "public keys");
+      if (pks.length === 0) throw new IsochronError("INVALID_LENGTH", "no public keys to aggregate");
+      const G1 = groups().G1;
+      const points = pks.map((pk) => {
+        const P = G1.fromBytes(pk);
+        if (P.isZero()) throw new IsochronError("INVALID_FLAGS", "public key is the identity");
+        return P;
+      });
+      return G1.sum(points).toBytes();
+    },
+    fastAggregateVerify(pks: readonly Uint8Array[], msg: Uint8Array, sig: Uint8Array): boolean {
+      expectMessage(msg);
+      const Ps = pubkeys(pks), S = signatureOrUndefined(sig);
+      if (Ps === undefined || Ps.length === 0 || S === undefined) return false;
+      return check([[groups().G1.sum(Ps), hash(msg)]], S);
+    },
+    aggregateVerify(pks: readonly Uint8Array[], msgs: readonly Uint8Array[], sig: Uint8Array): boolean {
+      expectList(msgs, "messages").forEach(expectMessage);
+      const Ps = pubkeys(pks), S = signatureOrUndefined(sig);
+      if (Ps === undefined || S === undefined || Ps.length === 0 || Ps.length !== msgs.length) return false;
+      return check(Ps.map((P, i) => [P, hash(msgs[i])]), S);
+    },
+    verifyBatch(
+      pks: readonly Uint8Array[],
+      msgs: readonly Uint8Array[],
+      sigs: readonly Uint8Array[],
+    ): boolean {
+      expectList(msgs, "messages").forEach(expectMessage);
+      expectList(sigs, "signatures");
+      const Ps = pubkeys(pks);
+      if (Ps === undefined || Ps.length === 0 || Ps.length !== msgs.length || Ps.length !== sigs.length) {
+        return false;
+      }
+      const Ss: Point<Fp2Value>[] = [];
+      for (const s of sigs) {
+        const S = signatureOrUndefined(s);
+        if (S === undefined) return false;
+        Ss.push(S);
+      }
+      // Random nonzero 64-bit weights (public once drawn: used with multiplyUnsafe, as blst does).
+      const w = new BigUint64Array(Ps.length);
+      crypto.getRandomValues(w);
+      const c = Array.from(w, (x) => x | 1n);
+      const pairs: PairingInput[] = Ps.map((P, i) => [P.multiplyUnsafe(c[i]), hash(msgs[i])]);
+      return check(pairs, groups().G2.sum(Ss.map((S, i) => S.multiplyUnsafe(c[i]))));
+    },
+  });
+}
