@@ -37,7 +37,9 @@ import type { CoordField } from "./coord_field.ts";
 import { Projective } from "./projective.ts";
 import { mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
 import { endoScratchFor } from "./endomorphism.ts";
+import { fixedBaseFor } from "./fixed_base.ts";
 import { sumVartime } from "./sum.ts";
+import { msmVartime } from "./msm.ts";
 
 /**
  * Points per slot block (see the module doc): one `FinalizationRegistry` registration and one wipe per
@@ -269,6 +271,28 @@ export class Group<V> {
   }
 
   /**
+   * Σ scalars[i]·points[i], VARIABLE-TIME: for public points and public scalars only (e.g. verifying,
+   * the EIP-2537 MSM precompiles), never for secrets. Pippenger's bucket method with signed digits and
+   * batch-affine bucket sums (curves/msm.ts); a loop of `multiplyUnsafe` for a few points. Scalars as
+   * for `multiply` (32-byte big-endian `Uint8Array` or `bigint` in [0, 2^256), reduced mod r); the
+   * identity is allowed; no points gives `ZERO`. Throws INVALID_TYPE (not arrays, or a point of another
+   * group), INVALID_LENGTH (lengths differ, or a scalar of the wrong length) or INVALID_SCALAR.
+   */
+  msm(points: readonly Point<V>[], scalars: readonly (bigint | Uint8Array)[]): Point<V> {
+    if (!Array.isArray(points) || !Array.isArray(scalars)) {
+      throw new IsochronError("INVALID_TYPE", "msm: points and scalars must be arrays");
+    }
+    if (points.length !== scalars.length) {
+      throw new IsochronError("INVALID_LENGTH", `msm: ${points.length} points but ${scalars.length} scalars`);
+    }
+    const slots = points.map((q) => this.own(q).s);
+    const ks = scalars.map((k) => scalarBigintVartime(k, this.r));
+    const out = this.fresh();
+    msmVartime(this.law, out.s, slots, ks, this.bits);
+    return out;
+  }
+
+  /**
    * @internal out ← k·p for the slots of two points, k 32 big-endian bytes (any value, reduced mod r
    * here). Constant-time: this is what the flow proof measures (tests/curves/ct.test.ts); `multiply`
    * adds only the allocation of the result's slots, which depends on garbage-collection timing and
@@ -279,6 +303,17 @@ export class Group<V> {
     const endo = endoScratchFor(this); // public: whether this group has an endomorphism (built once)
     if (endo === null) mulCt(this.window, out, p, limbs, this.bits);
     else mulEndoCt(endo, out, p, limbs);
+    limbs.fill(0);
+  }
+
+  /**
+   * @internal out ← k·BASE, k 32 big-endian bytes (reduced mod r here), with the generator's
+   * fixed-base table (curves/fixed_base.ts, built on first use): additions only, no doubling.
+   * Constant-time in k.
+   */
+  multiplyBaseInto(out: number, k: Uint8Array): void {
+    const limbs = this.reducer.reduce(k);
+    fixedBaseFor(this).mul(out, limbs);
     limbs.fill(0);
   }
 
@@ -361,7 +396,8 @@ export class Point<V> {
     const g = this.group;
     const bytes = scalarBytes(k); // validates before a slot is taken
     const out = g.fresh();
-    g.multiplyInto(out.s, this.s, bytes);
+    if (this === g.BASE) g.multiplyBaseInto(out.s, bytes); // public: which object, not its value
+    else g.multiplyInto(out.s, this.s, bytes);
     bytes.fill(0);
     return out;
   }

@@ -1,6 +1,6 @@
 /**
- * Group operations. Suite `bls12-381`: `g1-add`, `g1-mul-ct`, `g2-mul-ct`, `g1-mul-base`; suite `bn254`:
- * `g1-add`, `g1-mul-ct`, `g2-mul-ct`.
+ * Group operations. Suite `bls12-381`: `g1-add`, `g1-mul-ct`, `g2-mul-ct`, `g1-mul-base`, `g2-mul-base`;
+ * suite `bn254`: `g1-add`, `g1-mul-ct`, `g2-mul-ct`, `g1-mul-base`, `g2-mul-base`.
  * Fair comparisons (DESIGN.md "Benchmarks"): each library's public constant-time path; a fresh,
  * non-base point for `*-mul-ct` (no cached precomputation); the base point with each library's own
  * tables (if any) for `*-mul-base`.
@@ -72,6 +72,23 @@ function isochronCases(suite: string): BenchCase[] {
         },
       });
     }
+    // Fixed-base: `multiply` of the group's own BASE takes the generator's table (curves/fixed_base.ts,
+    // built in setup by a first call, as each library's tables are built before timing).
+    for (const g of ["G1", "G2"] as const) {
+      out.push({
+        suite,
+        op: `${g.toLowerCase()}-mul-base`,
+        label: `${g} fixed-base scalar multiplication (constant-time)`,
+        lib: "isochron",
+        backend,
+        setup: async () => {
+          const groups = await isochron(suite, backend);
+          const k = be32(randomBelow(groups.r));
+          groups[g].BASE.multiply(k); // builds the table
+          return () => groups[g].BASE.multiply(k);
+        },
+      });
+    }
   }
   return out;
 }
@@ -102,6 +119,19 @@ function nobleBn254Cases(): BenchCase[] {
         const p = groups[g].BASE.multiply(randomBelow(groups.r));
         const k = randomBelow(groups.r);
         return () => p.multiply(k);
+      },
+    });
+    out.push({
+      suite: "bn254",
+      op: `${g.toLowerCase()}-mul-base`,
+      label: `${g} fixed-base scalar multiplication (constant-time)`,
+      lib: "noble",
+      backend: "bigint",
+      setup: async () => {
+        const groups = await nobleBn254();
+        const k = randomBelow(groups.r);
+        groups[g].BASE.multiply(k); // noble's lazily built base tables
+        return () => groups[g].BASE.multiply(k);
       },
     });
   }
@@ -170,6 +200,20 @@ export default function groupCases(): Promise<BenchCase[]> {
       const { G1, r } = await noble();
       const k = randomBelow(r);
       return () => G1.BASE.multiply(k);
+    },
+  });
+
+  cases.push({
+    suite: "bls12-381",
+    op: "g2-mul-base",
+    label: "G2 fixed-base scalar multiplication (255-bit, constant-time)",
+    lib: "noble",
+    backend: "bigint",
+    setup: async () => {
+      const { G2, r } = await noble();
+      const k = randomBelow(r);
+      G2.BASE.multiply(k); // noble's lazily built base tables
+      return () => G2.BASE.multiply(k);
     },
   });
 

@@ -1,0 +1,67 @@
+/**
+ * Multi-scalar multiplication (public data). Suite `bls12-381`: `g1-msm-64`, `g1-msm-1024`.
+ * isochron: `G1.msm(points, scalars)` (Pippenger, signed digits, batch-affine buckets: curves/msm.ts);
+ * noble v2 has no `Point.msm`: its row is `pippenger(Point, points, scalars)` from
+ * `@noble/curves/abstract/curve.js` (its public MSM). Same kind of inputs for both: random points in
+ * projective coordinates with random Z (built by additions, cheap), random scalars below r.
+ */
+
+import { type BenchCase, randomBelow } from "../case.ts";
+
+const SIZES = [64, 1024] as const;
+
+interface AddPoint<P> {
+  add(q: P): P;
+}
+
+/** n points P_0 = aB, P_{i+1} = P_i + cB: projective with random Z. */
+function walk<P extends AddPoint<P>>(mul: (k: bigint) => P, r: bigint, n: number): P[] {
+  const out: P[] = [];
+  let p = mul(randomBelow(r));
+  const step = mul(randomBelow(r));
+  for (let i = 0; i < n; i++, p = p.add(step)) out.push(p);
+  return out;
+}
+
+export default function (): Promise<BenchCase[]> {
+  const suite = "bls12-381";
+  const cases: BenchCase[] = [];
+  for (const n of SIZES) {
+    const op = `g1-msm-${n}`;
+    for (const backend of ["wasm", "ts"] as const) {
+      cases.push({
+        suite,
+        op,
+        label: `G1 MSM of ${n} random points and scalars (Pippenger, variable-time)`,
+        lib: "isochron",
+        backend,
+        setup: async () => {
+          const { bls12381Groups } = await import("../../curves/bls12_381.ts");
+          const G = bls12381Groups(backend).G1;
+          // deno-lint-ignore no-explicit-any
+          const pts = walk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);
+          const ks = pts.map(() => randomBelow(G.r));
+          return () => G.msm(pts, ks);
+        },
+      });
+    }
+    cases.push({
+      suite,
+      op,
+      label: `G1 MSM of ${n} random points and scalars (noble pippenger)`,
+      lib: "noble",
+      backend: "bigint",
+      setup: async () => {
+        const { bls12_381 } = await import("@noble/curves/bls12-381.js");
+        const { pippenger } = await import("@noble/curves/abstract/curve.js");
+        const P = bls12_381.G1.Point, r = bls12_381.fields.Fr.ORDER;
+        // deno-lint-ignore no-explicit-any
+        const pts = walk<any>((k) => P.BASE.multiply(k), r, n);
+        const ks = pts.map(() => randomBelow(r));
+        // deno-lint-ignore no-explicit-any
+        return () => pippenger(P as any, pts, ks);
+      },
+    });
+  }
+  return Promise.resolve(cases);
+}
