@@ -18,15 +18,25 @@
  *   forged set passes with probability ≤ 2^-64. Costs n + 1 Miller loops and one final exponentiation
  *   instead of 2n Miller loops and n final exponentiations.
  *
- * Everything but `getPublicKey` and `sign` works on public data and is variable-time. Those two are
- * constant-time in the key up to their output: the key check uses masks, `multiply` is constant-time,
- * and only the encoding of the result (public by purpose: a published key or signature) may branch on
- * its value (the ZCash sign bit of y). tests/curves/bls_sig_ct.test.ts proves it.
+ * - KeyGen (§2.3): HKDF-SHA-256 (RFC 5869) of the input keying material, 48 bytes reduced mod r in
+ *   constant time (scalar/reduce_wide.ts).
+ * - Proof of possession (§3.3.2, §3.3.3): PopProve = SK·H_pop(PK), PopVerify checks e(PK, H_pop(PK)) =
+ *   e(G1, proof), with H_pop = hash_to_curve under the POP tag `BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`.
+ *
+ * Everything but `keyGen`, `getPublicKey`, `sign` and `popProve` works on public data and is
+ * variable-time. Those are constant-time in the key up to their output: the key check uses masks,
+ * `multiply` is constant-time, and only the encoding of the result (public by purpose: a published key
+ * or signature) may branch on its value (the ZCash sign bit of y). `keyGen` branches only on whether
+ * the derived key is zero (probability ≈ 2^-255; a retry is a public event). tests/curves/bls_sig_ct.test.ts
+ * and tests/curves/bls_keygen.test.ts prove it.
  * @module
  */
 import { expectBytes, IsochronError } from "../errors.ts";
 import { FIELDS } from "../field/params.ts";
 import { lessThanBytes } from "../scalar/fr.ts";
+import { WideScalarReducer } from "../scalar/reduce_wide.ts";
+import { expand as hkdfExpand, extract as hkdfExtract } from "@noble/hashes/hkdf.js";
+import { sha256 } from "@noble/hashes/sha2.js";
 import type { Bls12381Groups } from "./bls12_381.ts";
 import type { Fp2Value } from "./coord_field.ts";
 import type { PairingInput } from "./pairing.ts";
@@ -35,10 +45,53 @@ import type { Point } from "./group.ts";
 /** The ciphersuite's domain separation tag (draft-irtf-cfrg-bls-signature-05 §4.2.3). */
 export const BLS_POP_DST = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 
+/** The tag of proofs of possession (draft-irtf-cfrg-bls-signature-05 §4.2.3). */
+export const BLS_POP_PROOF_DST = "BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+
 /** BLS signatures, Ethereum suite (see the module doc). All keys and signatures are byte strings. */
 export interface BlsSignatures {
   /** The domain separation tag hashed into every message point. */
   readonly DST: string;
+  /** The domain separation tag of proofs of possession (`popProve`, `popVerify`). */
+  readonly POP_DST: string;
+  /**
+   * KeyGen (draft-irtf-cfrg-bls-signature-05 §2.3): the 32-byte big-endian secret key in [1, r) derived
+   * from `ikm` (secret keying material, at least 32 bytes, else {@linkcode IsochronError}
+   * `INVALID_LENGTH`) and the optional public `keyInfo` (default empty). Deterministic; HKDF-SHA-256
+   * then a constant-time reduction mod r. Constant-time in `ikm` for a given length, except for a
+   * retry when the key would be zero (probability ≈ 2^-255).
+   *
+   * @example
+   * ```ts
+   * import { bls12_381 } from "./bls12_381.ts";
+   * const ikm = new Uint8Array(32).fill(7); // use 32+ random bytes in practice
+   * const sk = bls12_381.sig.keyGen(ikm);
+   * const pk = bls12_381.sig.getPublicKey(sk);
+   * const msg = new TextEncoder().encode("hello");
+   * if (!bls12_381.sig.verify(pk, msg, bls12_381.sig.sign(sk, msg))) throw new Error("unexpected");
+   * ```
+   */
+  keyGen(ikm: Uint8Array, keyInfo?: Uint8Array): Uint8Array;
+  /**
+   * PopProve (§3.3.2): the 96-byte proof of possession SK·H_pop(PK) of the key `sk` (as for
+   * `getPublicKey`), with PK its 48-byte compressed public key. Constant-time in `sk`.
+   *
+   * @example
+   * ```ts
+   * import { bls12_381 } from "./bls12_381.ts";
+   * const sk = bls12_381.sig.keyGen(new Uint8Array(32).fill(1));
+   * const pk = bls12_381.sig.getPublicKey(sk);
+   * const proof = bls12_381.sig.popProve(sk);
+   * if (!bls12_381.sig.popVerify(pk, proof)) throw new Error("unexpected");
+   * ```
+   */
+  popProve(sk: Uint8Array): Uint8Array;
+  /**
+   * PopVerify (§3.3.3): whether `proof` proves possession of the key of `pk` (48 bytes compressed).
+   * `false` (never a throw) for an invalid, uncompressed or identity public key or an invalid proof; `INVALID_TYPE` for a non-`Uint8Array`.
+   * Variable-time (public inputs).
+   */
+  popVerify(pk: Uint8Array, proof: Uint8Array): boolean;
   /**
    * SkToPk: the 48-byte compressed public key SK·G1. `sk`: 32 bytes big-endian in [1, r), else
    * {@linkcode IsochronError} `INVALID_SCALAR` (`INVALID_TYPE`/`INVALID_LENGTH` for a wrong type or
@@ -111,6 +164,45 @@ export function checkSecretKey(sk: Uint8Array): void {
   }
 }
 
+const keyReducer = new WideScalarReducer(r, 48);
+/** KeyGen's `L`: ceil((3·ceil(log2 r)) / 16) = 48 (§2.3). */
+const KEYGEN_L = 48;
+const KEYGEN_SALT = new TextEncoder().encode("BLS-SIG-KEYGEN-SALT-");
+
+/**
+ * KeyGen, draft-irtf-cfrg-bls-signature-05 §2.3 (see {@linkcode BlsSignatures.keyGen}). The loop exits
+ * on the public event "SK ≠ 0" (the one branch that depends on the key; it fails with probability
+ * ≈ 2^-255). HKDF and SHA-256 of @noble/hashes run a data-independent sequence for a given length.
+ */
+export function keyGen(ikm: Uint8Array, keyInfo: Uint8Array = new Uint8Array(0)): Uint8Array {
+  expectByteArg(ikm, "ikm");
+  expectByteArg(keyInfo, "key info");
+  if (ikm.length < 32) {
+    throw new IsochronError("INVALID_LENGTH", `ikm must be at least 32 bytes, got ${ikm.length}`);
+  }
+  const ikm0 = new Uint8Array(ikm.length + 1); // IKM ‖ I2OSP(0, 1)
+  ikm0.set(ikm);
+  const info = new Uint8Array(keyInfo.length + 2); // key_info ‖ I2OSP(L, 2)
+  info.set(keyInfo);
+  info[keyInfo.length] = KEYGEN_L >> 8;
+  info[keyInfo.length + 1] = KEYGEN_L & 0xff;
+  const sk = new Uint8Array(32);
+  let salt: Uint8Array = KEYGEN_SALT;
+  for (;;) {
+    salt = sha256(salt);
+    const prk = hkdfExtract(sha256, ikm0, salt);
+    const okm = hkdfExpand(sha256, prk, info, KEYGEN_L);
+    keyReducer.reduceInto(sk, okm);
+    prk.fill(0);
+    okm.fill(0);
+    let any = 0;
+    for (let i = 0; i < 32; i++) any |= sk[i];
+    if (any !== 0) break; // public event: SK ≠ 0
+  }
+  ikm0.fill(0);
+  return sk;
+}
+
 function expectMessage(msg: unknown): Uint8Array {
   if (!(msg instanceof Uint8Array)) throw new IsochronError("INVALID_TYPE", "message must be a Uint8Array");
   return msg;
@@ -171,6 +263,19 @@ export function blsSignatures(
 
   return Object.freeze({
     DST: BLS_POP_DST,
+    POP_DST: BLS_POP_PROOF_DST,
+    keyGen,
+    popProve(sk: Uint8Array): Uint8Array {
+      checkSecretKey(sk);
+      const pk = groups().G1.BASE.multiply(sk).toBytes();
+      return groups().G2.hashToCurve(pk, BLS_POP_PROOF_DST).multiply(sk).toBytes();
+    },
+    popVerify(pk: Uint8Array, proof: Uint8Array): boolean {
+      const P = pubkeyOrUndefined(pk), S = signatureOrUndefined(proof);
+      // PK is hashed as given: only the suite's 48-byte compressed encoding is accepted.
+      if (P === undefined || S === undefined || pk.length !== 48) return false;
+      return check([[P, groups().G2.hashToCurve(pk, BLS_POP_PROOF_DST)]], S);
+    },
     getPublicKey(sk: Uint8Array): Uint8Array {
       checkSecretKey(sk);
       return groups().G1.BASE.multiply(sk).toBytes();
