@@ -83,3 +83,20 @@ export function randomBelow(modulus: bigint): bigint {
   const r = x % modulus;
   return r === 0n ? 1n : r;
 }
+
+/** A point type that can add (any library's). */
+export interface AddPoint<P> {
+  add(q: P): P;
+}
+
+/**
+ * n public points P_0 = aB, P_{i+1} = P_i + cB for random a, c (`mul` multiplies the library's base
+ * point): projective with random Z like real intermediate results, and cheap to build (additions).
+ */
+export function pointWalk<P extends AddPoint<P>>(mul: (k: bigint) => P, r: bigint, n: number): P[] {
+  const out: P[] = [];
+  let p = mul(randomBelow(r));
+  const step = mul(randomBelow(r));
+  for (let i = 0; i < n; i++, p = p.add(step)) out.push(p);
+  return out;
+}

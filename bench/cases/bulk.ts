@@ -6,26 +6,10 @@
  * normalisation to affine is paid for; points fresh from decoding (Z = 1) are cheaper for isochron.
  */
 
-import { type BenchCase, randomBelow } from "../case.ts";
+import { type BenchCase, pointWalk } from "../case.ts";
 
 const SIZES = [100, 1000] as const;
 const GROUPS = ["G1", "G2"] as const;
-
-interface AddPoint<P> {
-  add(q: P): P;
-}
-
-/** n points P_0 = aB, P_{i+1} = P_i + cB: projective with random Z, built by additions (cheap). */
-function walk<P extends AddPoint<P>>(mul: (k: bigint) => P, r: bigint, n: number): P[] {
-  const out: P[] = [];
-  let p = mul(randomBelow(r));
-  const step = mul(randomBelow(r));
-  for (let i = 0; i < n; i++) {
-    out.push(p);
-    p = p.add(step);
-  }
-  return out;
-}
 
 export default function (): Promise<BenchCase[]> {
   const suite = "bls12-381";
@@ -44,7 +28,7 @@ export default function (): Promise<BenchCase[]> {
             const { bls12381Groups } = await import("../../curves/bls12_381.ts");
             const G = bls12381Groups(backend)[g];
             // deno-lint-ignore no-explicit-any
-            const pts = walk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);
+            const pts = pointWalk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);
             return () => G.sum(pts);
           },
         });
@@ -59,7 +43,7 @@ export default function (): Promise<BenchCase[]> {
           const { bls12_381 } = await import("@noble/curves/bls12-381.js");
           const P = bls12_381[g].Point, r = bls12_381.fields.Fr.ORDER;
           // deno-lint-ignore no-explicit-any
-          const pts = walk<any>((k) => P.BASE.multiply(k), r, n);
+          const pts = pointWalk<any>((k) => P.BASE.multiply(k), r, n);
           return () => {
             let acc = P.ZERO;
             for (const q of pts) acc = acc.add(q);

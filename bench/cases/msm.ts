@@ -6,22 +6,9 @@
  * projective coordinates with random Z (built by additions, cheap), random scalars below r.
  */
 
-import { type BenchCase, randomBelow } from "../case.ts";
+import { type BenchCase, pointWalk, randomBelow } from "../case.ts";
 
 const SIZES = [64, 1024] as const;
-
-interface AddPoint<P> {
-  add(q: P): P;
-}
-
-/** n points P_0 = aB, P_{i+1} = P_i + cB: projective with random Z. */
-function walk<P extends AddPoint<P>>(mul: (k: bigint) => P, r: bigint, n: number): P[] {
-  const out: P[] = [];
-  let p = mul(randomBelow(r));
-  const step = mul(randomBelow(r));
-  for (let i = 0; i < n; i++, p = p.add(step)) out.push(p);
-  return out;
-}
 
 export default function (): Promise<BenchCase[]> {
   const suite = "bls12-381";
@@ -39,7 +26,7 @@ export default function (): Promise<BenchCase[]> {
           const { bls12381Groups } = await import("../../curves/bls12_381.ts");
           const G = bls12381Groups(backend).G1;
           // deno-lint-ignore no-explicit-any
-          const pts = walk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);
+          const pts = pointWalk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);
           const ks = pts.map(() => randomBelow(G.r));
           return () => G.msm(pts, ks);
         },
@@ -56,7 +43,7 @@ export default function (): Promise<BenchCase[]> {
         const { pippenger } = await import("@noble/curves/abstract/curve.js");
         const P = bls12_381.G1.Point, r = bls12_381.fields.Fr.ORDER;
         // deno-lint-ignore no-explicit-any
-        const pts = walk<any>((k) => P.BASE.multiply(k), r, n);
+        const pts = pointWalk<any>((k) => P.BASE.multiply(k), r, n);
         const ks = pts.map(() => randomBelow(r));
         // deno-lint-ignore no-explicit-any
         return () => pippenger(P as any, pts, ks);
