@@ -70,8 +70,8 @@ const scratches = new WeakMap<object, BatchScratch>();
 export function batchScratch<V>(
   law: Projective<V>,
   need: number,
-  lanes = 1,
-  growTo = Infinity,
+  lanes: number = 1,
+  growTo: number = Infinity,
 ): BatchScratch {
   const F = law.F;
   let s = scratches.get(law);
