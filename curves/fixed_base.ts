@@ -35,11 +35,13 @@
  */
 import type { Group } from "./group.ts";
 import type { Projective } from "./projective.ts";
+import { equalStep, wasmSelector } from "./wasm_select.ts";
 
 /**
  * out ← (x, y, 1) of row entry d (1 ≤ d ≤ row.length), or O = (0 : 1 : 0) for d = 0, for a secret
  * d ∈ [0, row.length]: every entry is read and combined with a mask (d is never an index). `row[j]`
- * is the slot of the affine (x, y) of entry j + 1; `one` is a slot holding the field's 1.
+ * is the slot of the affine (x, y) of entry j + 1; `one` is a slot holding the field's 1. On a wasm
+ * kernel the scan is one wasm call (curves/wasm_select.ts) and three calls set Y and Z.
  */
 export function selectRow<V>(
   law: Projective<V>,
@@ -49,6 +51,20 @@ export function selectRow<V>(
   one: number,
 ): void {
   const F = law.F, n = law.n;
+  // wasm: (x, y) of entry d − 1 (0 for d = 0) in one call (curves/wasm_select.ts), then Y = 1 for
+  // d = 0 and Z = [d ≠ 0] with two masked moves. The JS path below is the fallback.
+  const w = wasmSelector(F.kernel, 2 * n, row.length);
+  if (w !== null) {
+    const step = equalStep(row, row.length);
+    if (step >= 0) {
+      const S = w.stride, zero = (d - 1) >>> 31; // 1 iff d = 0 (d ≥ 0)
+      w.select(out * S, row[0] * S, step * S, d - 1);
+      F.setZero(out + 2 * n);
+      F.cmov(out + n, one, zero);
+      F.cmov(out + 2 * n, one, 1 - zero);
+      return;
+    }
+  }
   law.setZero(out);
   for (let j = 0; j < row.length; j++) {
     const flag = (((j + 1) ^ d) - 1) >>> 31; // 1 iff j + 1 = d

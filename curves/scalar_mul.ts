@@ -12,15 +12,28 @@
  */
 import type { ScalarDigits } from "../scalar/decompose.ts";
 import type { Projective } from "./projective.ts";
+import { equalStep, wasmSelector } from "./wasm_select.ts";
 
 /** Table entries of the fixed window. */
 export const WINDOW_ENTRIES = 16;
 
 /**
  * out ← table[d] for a secret digit d ∈ [0, 16): every entry is read and combined with a mask
- * (d is never an index). `table` holds the point slots of the entries.
+ * (d is never an index). `table` holds the point slots of the entries. On a wasm kernel the lookup is
+ * one wasm call (straight-line, proven by tests/curves/wasm_select.test.ts); elsewhere 16 `law.cmov`.
  */
 export function selectPoint<V>(law: Projective<V>, out: number, table: ArrayLike<number>, d: number): void {
+  // wasm: one call that reads all 16 entries in wasm (curves/wasm_select.ts), when the entries are
+  // equally spaced (public addresses; true of every table here). The JS path below is the fallback.
+  const w = wasmSelector(law.F.kernel, 3 * law.n, WINDOW_ENTRIES);
+  if (w !== null) {
+    const step = equalStep(table, WINDOW_ENTRIES);
+    if (step >= 0) {
+      const S = w.stride;
+      w.select(out * S, table[0] * S, step * S, d);
+      return;
+    }
+  }
   law.setZero(out);
   for (let i = 0; i < WINDOW_ENTRIES; i++) {
     const flag = ((i ^ d) - 1) >>> 31; // 1 iff i = d
