@@ -217,3 +217,54 @@ export function splitOf<V>(g: Group<V>, e: Endomorphism, B: bigint, m: number): 
 export function latticeSplit(e: Endomorphism, basis: bigint[][], r: bigint): EndoSplit {
   return { digits: new LatticeDigits(basis, e.eigen, r), mulByBase: (out, p) => e.apply(out, p) };
 }
+
+/** Whether point slot p (on the curve) lies in the prime-order subgroup. Variable-time: public points. */
+export type SubgroupTest = (p: number) => boolean;
+
+const subgroupTests = new WeakMap<object, SubgroupTest | null>();
+
+/**
+ * The endomorphism subgroup test of `g` (built on first use, cached), or null (the caller multiplies
+ * by r). Each costs one ψ/φ and a ≤ 128-bit variable-time multiplication instead of a 255-bit one:
+ * - cofactor 1 (BN254 G1): every curve point is in the group: true.
+ * - BLS12-381 G1: P ∈ G1 ⇔ φ(P) = −x²·P (Bowe, ePrint 2019/814; Scott, ePrint 2021/1130, §5). One
+ *   direction is immediate: φ² + φ + 1 = 0 on all of E(Fp) and λ = −x² has λ² + λ + 1 = x⁴ − x² + 1 = r,
+ *   so φ(P) = λP gives r·P = O. x²·P is computed as |x|·(|x|·P) (two 64-bit chains, weight 6).
+ * - BLS12-381 G2: Q ∈ G2 ⇔ ψ(Q) = x·Q (Scott, ePrint 2021/1130, §4), i.e. ψ(Q) + |x|·Q = O (x < 0).
+ * - BN254 G2: Q ∈ G2 ⇔ ψ(Q) = [6u²]·Q (Dai–Lin–Zhao–Zhou, ePrint 2022/352): with t = 6u² + 1,
+ *   ψ² − t·ψ + p = 0 on E'(Fp2), so ψ(Q) = (t − 1)·Q gives ((t−1)² − t(t−1) + p)·Q = (p + 1 − t)·Q =
+ *   r·Q = O; conversely ψ acts on G2 as p ≡ 6u² (mod r). One 128-bit chain.
+ * The BN254 and BLS12-381 G1 tests are thus proved by the identity above; tests/curves/subgroup.test.ts
+ * checks all against r·P = O on points inside and outside the subgroup.
+ */
+export function subgroupTestFor<V>(g: Group<V>): SubgroupTest | null {
+  let test = subgroupTests.get(g);
+  if (test === undefined) {
+    test = null;
+    const r = g.r, law = g.law, w = -BLS12_381_X, bls = r === FIELDS["bls12-381-fr"].p;
+    const bn = r === FIELDS["bn254-fr"].p;
+    /** endo(P) = sign·k^n·P, k > 0 (n = 2: k·(k·P), two short chains). */
+    const compare = (endo: Endomorphism, k: bigint, n: 1 | 2, sign: 1 | -1): SubgroupTest => {
+      const t = law.alloc(3), e = t + 3 * law.n, tmp = t + 6 * law.n;
+      return (p) => {
+        endo.apply(e, p);
+        mulVartime(law, t, p, k, tmp);
+        if (n === 2) mulVartime(law, t, t, k, tmp);
+        if (sign === -1) law.neg(t, t);
+        const ok = law.eq(t, e) === 1;
+        law.F.wipe(t, 9);
+        return ok;
+      };
+    };
+    if (g.h === 1n) test = () => true;
+    else if (bls && g.name === "bls12-381 G1") {
+      test = compare(bls12381Phi(g as unknown as Group<bigint>), w, 2, -1);
+    } else if (bls && g.name === "bls12-381 G2") {
+      test = compare(new Psi(law as unknown as Projective<Fp2Value>, "bls12-381", r), w, 1, -1);
+    } else if (bn && g.name === "bn254 G2") {
+      test = compare(new Psi(law as unknown as Projective<Fp2Value>, "bn254", r), 6n * BN254_U ** 2n, 1, 1);
+    }
+    subgroupTests.set(g, test);
+  }
+  return test;
+}

@@ -36,7 +36,7 @@ import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../scalar/reduc
 import type { CoordField } from "./coord_field.ts";
 import { Projective } from "./projective.ts";
 import { mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
-import { endoScratchFor } from "./endomorphism.ts";
+import { endoScratchFor, subgroupTestFor } from "./endomorphism.ts";
 import { fixedBaseFor } from "./fixed_base.ts";
 import { sumVartime } from "./sum.ts";
 import { msmVartime } from "./msm.ts";
@@ -407,9 +407,15 @@ export class Point<V> {
     mulVartime(g.law, out.s, this.s, scalarBigintVartime(k, g.r), g.tmp);
     return out;
   }
-  /** Whether r·this = O (variable-time: for public points, e.g. decoding). */
+  /**
+   * Whether r·this = O (variable-time: for public points, e.g. decoding). By the group's endomorphism
+   * test where it has one (`subgroupTestFor` in curves/endomorphism.ts: a ≤ 128-bit multiplication),
+   * else by multiplying by r.
+   */
   isTorsionFreeVartime(): boolean {
-    const g = this.group, t = g.fresh();
+    const g = this.group, test = subgroupTestFor(g);
+    if (test !== null) return test(this.s);
+    const t = g.fresh();
     mulVartime(g.law, t.s, this.s, g.r, g.tmp);
     return g.law.isZero(t.s) === 1;
   }
