@@ -38,13 +38,51 @@ export class IsochronError extends Error {
   }
 }
 
-/** Throws `INVALID_TYPE` unless `value` is a Uint8Array, and `INVALID_LENGTH` unless it has `length` bytes. */
+// Byte arguments. `instanceof Uint8Array` is true for objects that are no typed array (a `Proxy` of one,
+// `Object.create(Uint8Array.prototype)`), and a subclass may override `length`; Node's `Buffer#slice`
+// returns a view, not a copy. So the library reads a byte argument's internal slots through
+// %TypedArray%.prototype's own getters (they throw or answer `undefined` for anything but a real typed
+// array) and copies it with the Uint8Array constructor, which reads those slots too: a caller's bytes
+// are read, never written, whatever Uint8Array subclass or view they are.
+const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const slotGetter = (key: PropertyKey): (this: unknown) => unknown =>
+  Object.getOwnPropertyDescriptor(TYPED_ARRAY, key)!.get as (this: unknown) => unknown;
+const typedArrayName = slotGetter(Symbol.toStringTag);
+const typedArrayLength = slotGetter("length");
+
+/**
+ * Whether `value` is a genuine Uint8Array (any subclass, e.g. Node's `Buffer`, any view), judged by its
+ * internal slot: a `Proxy` or an object that merely inherits from `Uint8Array.prototype` is not.
+ */
+export function isBytes(value: unknown): value is Uint8Array {
+  return typedArrayName.call(value) === "Uint8Array";
+}
+
+/**
+ * Throws `INVALID_TYPE` unless `value` is a genuine Uint8Array ({@linkcode isBytes}), and
+ * `INVALID_LENGTH` unless it has `length` bytes (any length when omitted); returns its byte length,
+ * read from the internal slot. `value` itself is not copied: for arguments that are only read.
+ */
+export function checkBytes(value: unknown, what: string, length?: number): number {
+  if (!isBytes(value)) throw new IsochronError("INVALID_TYPE", `${what} must be a Uint8Array`);
+  const n = typedArrayLength.call(value) as number;
+  if (length !== undefined && n !== length) {
+    throw new IsochronError("INVALID_LENGTH", `${what} must be ${length} bytes, got ${n}`);
+  }
+  return n;
+}
+
+/**
+ * A fresh plain `Uint8Array` copy of the byte argument `value` (checked as by {@linkcode checkBytes}):
+ * the library may write the copy (clear flag bits, wipe a secret) and return it, never the caller's
+ * bytes.
+ */
+export function copyBytes(value: unknown, what: string, length?: number): Uint8Array {
+  checkBytes(value, what, length);
+  return new Uint8Array(value as Uint8Array);
+}
+
+/** {@linkcode copyBytes} with a required length (the common case of keys, scalars, field elements). */
 export function expectBytes(value: unknown, length: number, what: string): Uint8Array {
-  if (!(value instanceof Uint8Array)) {
-    throw new IsochronError("INVALID_TYPE", `${what} must be a Uint8Array`);
-  }
-  if (value.length !== length) {
-    throw new IsochronError("INVALID_LENGTH", `${what} must be ${length} bytes, got ${value.length}`);
-  }
-  return value;
+  return copyBytes(value, what, length);
 }

@@ -31,7 +31,7 @@
  * and tests/curves/bls_keygen.test.ts prove it.
  * @module
  */
-import { expectBytes, IsochronError } from "../errors.ts";
+import { checkBytes, copyBytes, IsochronError } from "../errors.ts";
 import { FIELDS } from "../field/params.ts";
 import { lessThanBytes } from "../scalar/fr.ts";
 import { WideScalarReducer } from "../scalar/reduce_wide.ts";
@@ -155,7 +155,7 @@ const R_BYTES = (() => {
  * caller learns anyway from the exception).
  */
 export function checkSecretKey(sk: Uint8Array): void {
-  expectBytes(sk, 32, "secret key");
+  checkBytes(sk, "secret key", 32); // read only
   let any = 0;
   for (let i = 0; i < 32; i++) any |= sk[i];
   const nonZero = ((any - 1) >>> 31) ^ 1; // 1 iff any ≠ 0 (any ≤ 255)
@@ -175,8 +175,8 @@ const KEYGEN_SALT = new TextEncoder().encode("BLS-SIG-KEYGEN-SALT-");
  * ≈ 2^-255). HKDF and SHA-256 of @noble/hashes run a data-independent sequence for a given length.
  */
 export function keyGen(ikm: Uint8Array, keyInfo: Uint8Array = new Uint8Array(0)): Uint8Array {
-  expectByteArg(ikm, "ikm");
-  expectByteArg(keyInfo, "key info");
+  ikm = copyBytes(ikm, "ikm"); // fresh copies: a subclass or view is read through its own slots only
+  keyInfo = copyBytes(keyInfo, "key info");
   if (ikm.length < 32) {
     throw new IsochronError("INVALID_LENGTH", `ikm must be at least 32 bytes, got ${ikm.length}`);
   }
@@ -200,12 +200,12 @@ export function keyGen(ikm: Uint8Array, keyInfo: Uint8Array = new Uint8Array(0))
     if (any !== 0) break; // public event: SK ≠ 0
   }
   ikm0.fill(0);
+  ikm.fill(0);
   return sk;
 }
 
 function expectMessage(msg: unknown): Uint8Array {
-  if (!(msg instanceof Uint8Array)) throw new IsochronError("INVALID_TYPE", "message must be a Uint8Array");
-  return msg;
+  return copyBytes(msg, "message");
 }
 
 function expectList<T>(v: readonly T[], what: string): readonly T[] {
@@ -213,8 +213,8 @@ function expectList<T>(v: readonly T[], what: string): readonly T[] {
   return v;
 }
 
-function expectByteArg(v: unknown, what: string): void {
-  if (!(v instanceof Uint8Array)) throw new IsochronError("INVALID_TYPE", `${what} must be a Uint8Array`);
+function expectByteArg(v: unknown, what: string): number {
+  return checkBytes(v, what);
 }
 
 /**
@@ -273,7 +273,7 @@ export function blsSignatures(
     popVerify(pk: Uint8Array, proof: Uint8Array): boolean {
       const P = pubkeyOrUndefined(pk), S = signatureOrUndefined(proof);
       // PK is hashed as given: only the suite's 48-byte compressed encoding is accepted.
-      if (P === undefined || S === undefined || pk.length !== 48) return false;
+      if (P === undefined || S === undefined || checkBytes(pk, "public key") !== 48) return false;
       return check([[P, groups().G2.hashToCurve(pk, BLS_POP_PROOF_DST)]], S);
     },
     getPublicKey(sk: Uint8Array): Uint8Array {

@@ -4,6 +4,7 @@
  * addressed by the first. Every method but the `*Vartime` ones is constant-time; `out` may alias inputs.
  * @module
  */
+import { IsochronError } from "../errors.ts";
 import type { FieldKernel } from "../field/kernel.ts";
 import type { Fp2 } from "../field/tower/fp2.ts";
 
@@ -57,8 +58,13 @@ export interface CoordField<V> {
   wipe(first: number, count: number): void;
   /** Zeroes the field layer's own scratch (Fp2's temporaries; nothing for Fp). */
   wipeScratch(): void;
-  /** out ← v (public value). */
+  /** out ← v (public value, reduced mod p: callers that take user input check it first). */
   setVartime(out: number, v: V): void;
+  /**
+   * Throws `INVALID_TYPE` unless `v` has the shape of a value of this field (a bigint; for Fp2
+   * `{ c0, c1 }` of bigints) and `NON_CANONICAL` unless each integer is in [0, p). For user input.
+   */
+  checkValue(v: unknown, what: string): void;
   /** The public value of a. */
   getVartime(a: number): V;
   /**
@@ -66,6 +72,12 @@ export interface CoordField<V> {
    * first, then c0 if c1 = 0), else 0. Public data only.
    */
   largestVartime(a: number): number;
+}
+
+/** Throws unless v is a bigint in [0, p) (see {@linkcode CoordField.checkValue}). */
+function checkCanonical(v: unknown, p: bigint, what: string): void {
+  if (typeof v !== "bigint") throw new IsochronError("INVALID_TYPE", `${what} must be a bigint`);
+  if (v < 0n || v >= p) throw new IsochronError("NON_CANONICAL", `${what} must be in [0, p)`);
 }
 
 /** Fp as a coordinate field (G1). */
@@ -93,6 +105,7 @@ export function fpCoords(k: FieldKernel): CoordField<bigint> {
     wipe: k.wipe,
     wipeScratch: () => {},
     setVartime: (out: number, v: bigint) => k.setBigintVartime(out, v),
+    checkValue: (v: unknown, what: string): void => checkCanonical(v, k.p, what),
     getVartime: (a: number) => k.toBigintVartime(a),
     largestVartime: (a: number) => (k.toBigintVartime(a) > half ? 1 : 0),
   });
@@ -124,6 +137,14 @@ export function fp2Coords(f: Fp2): CoordField<Fp2Value> {
     wipe: (first: number, count: number) => k.wipe(first, 2 * count),
     wipeScratch: () => f.wipeScratch(),
     setVartime: (out: number, v: Fp2Value) => f.setBigintVartime(out, [v.c0, v.c1]),
+    checkValue(v: unknown, what: string): void {
+      if (typeof v !== "object" || v === null) {
+        throw new IsochronError("INVALID_TYPE", `${what} must be an Fp2 value { c0, c1 }`);
+      }
+      const { c0, c1 } = v as Record<string, unknown>;
+      checkCanonical(c0, k.p, `${what}.c0`);
+      checkCanonical(c1, k.p, `${what}.c1`);
+    },
     getVartime: (a: number) => {
       const [c0, c1] = f.toBigintVartime(a);
       return { c0, c1 };

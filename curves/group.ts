@@ -31,7 +31,7 @@
  * conversion (a Montgomery multiplication) per coordinate per operation.
  * @module
  */
-import { IsochronError } from "../errors.ts";
+import { copyBytes, IsochronError } from "../errors.ts";
 import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../scalar/reduce.ts";
 import type { CoordField } from "./coord_field.ts";
 import { Projective } from "./projective.ts";
@@ -187,9 +187,15 @@ export class Group<V> {
     return new Point(this, b.first + i * this.pointSlots, b);
   }
 
-  /** The point (x, y) from public affine coordinates; throws NOT_ON_CURVE. (0, 0) gives ZERO. No subgroup check. */
+  /**
+   * The point (x, y) from public affine coordinates, each canonical (in [0, p)); (0, 0) gives ZERO. No
+   * subgroup check. Throws INVALID_TYPE (not `{ x, y }` of field values), NON_CANONICAL or NOT_ON_CURVE.
+   */
   fromAffine(a: Affine<V>): Point<V> {
     const F = this.F, t = this.tmp, n = F.size;
+    if (typeof a !== "object" || a === null) throw new IsochronError("INVALID_TYPE", "expected { x, y }");
+    F.checkValue(a.x, "x");
+    F.checkValue(a.y, "y");
     F.setVartime(t, a.x);
     F.setVartime(t + n, a.y);
     if ((F.isZero(t) & F.isZero(t + n)) === 1) return this.ZERO;
@@ -243,8 +249,8 @@ export class Group<V> {
   }
 
   /** Checks type and length, then decodes with `codec` into a fresh point. */
-  private decodeWith(codec: Codec<V>, bytes: Uint8Array): Point<V> {
-    if (!(bytes instanceof Uint8Array)) throw new IsochronError("INVALID_TYPE", "point must be a Uint8Array");
+  private decodeWith(codec: Codec<V>, input: Uint8Array): Point<V> {
+    const bytes = copyBytes(input, "point"); // the codecs may clear flag bits: never in the caller's bytes
     if (!codec.lengths.includes(bytes.length)) {
       throw new IsochronError(
         "INVALID_LENGTH",

@@ -20,7 +20,7 @@ import { IsochronError } from "../errors.ts";
 import { BLS12_381_X, BN254_U } from "../field/params.ts";
 import { type Tower, type TowerName, towerOver } from "../field/tower/mod.ts";
 import type { Fp2Value } from "./coord_field.ts";
-import type { Point } from "./group.ts";
+import { Point } from "./group.ts";
 import { MillerLoop } from "./pairing_miller.ts";
 import { FinalExp } from "./pairing_final_exp.ts";
 
@@ -163,10 +163,11 @@ export class PairingEngine {
         throw new IsochronError("INVALID_TYPE", "a pair is [P, Q]");
       }
       const [P, Q] = pair;
-      if (P?.group?.name !== g1 || P.group.F.kernel !== k) {
+      // instanceof first: a look-alike object ({ s, group }) is rejected, not read.
+      if (!(P instanceof Point) || P.group.name !== g1 || P.group.F.kernel !== k) {
         throw new IsochronError("INVALID_TYPE", `expected a point of ${g1} on this backend`);
       }
-      if (Q?.group?.name !== g2 || Q.group.F.kernel !== k) {
+      if (!(Q instanceof Point) || Q.group.name !== g2 || Q.group.F.kernel !== k) {
         throw new IsochronError("INVALID_TYPE", `expected a point of ${g2} on this backend`);
       }
     }
@@ -236,7 +237,7 @@ const engines = new WeakMap<object, Map<TowerName, PairingEngine>>();
 
 /** The engine of curve `name` for the kernel (backend) of G2 point Q's group, built on first use. */
 function engineFor(name: TowerName, Q: Point<Fp2Value>): PairingEngine {
-  const G2 = Q?.group;
+  const G2 = Q instanceof Point ? Q.group : undefined;
   if (G2?.name !== `${name} G2`) throw new IsochronError("INVALID_TYPE", `expected a point of ${name} G2`);
   const k = G2.F.kernel;
   let byName = engines.get(k);

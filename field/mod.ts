@@ -15,7 +15,7 @@
  * @module
  */
 
-import { expectBytes, IsochronError } from "../errors.ts";
+import { checkBytes, IsochronError } from "../errors.ts";
 import type { FieldKernel } from "./kernel.ts";
 
 export type { Backend, FieldKernel } from "./kernel.ts";
@@ -42,7 +42,7 @@ const decodeScratch = new WeakMap<FieldKernel, number>();
  * `NON_CANONICAL` (value ≥ p); `out` is then unchanged.
  */
 export function decodeFieldElement(k: FieldKernel, out: number, bytes: Uint8Array): void {
-  expectBytes(bytes, k.byteLength, `${k.name} element`);
+  checkBytes(bytes, `${k.name} element`, k.byteLength); // read only
   let tmp = decodeScratch.get(k);
   if (tmp === undefined) decodeScratch.set(k, tmp = k.alloc(1));
   const ok = k.fromBytes(tmp, bytes);

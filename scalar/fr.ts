@@ -113,7 +113,7 @@ export function scalarField(r: bigint): ScalarField {
     if (lessThanBytes(b, R) !== 1) {
       throw new IsochronError("NON_CANONICAL", "scalar must be below the group order");
     }
-    return b.slice();
+    return b; // expectBytes made a fresh copy
   };
   return Object.freeze({
     ORDER: r,

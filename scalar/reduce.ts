@@ -7,7 +7,7 @@
  * that is 2 conditional subtractions (2r, r), for BN254 (r ≈ 2^253.6) 3; each is 17 limb steps.
  * @module
  */
-import { IsochronError } from "../errors.ts";
+import { expectBytes, isBytes, IsochronError } from "../errors.ts";
 
 /** Limbs of a reduced scalar: 16 bits each, little-endian, 17 of them (the top one is 0 after reduction). */
 export const SCALAR_LIMBS = 17;
@@ -18,12 +18,7 @@ export const SCALAR_LIMBS = 17;
  * `INVALID_TYPE`, `INVALID_LENGTH` (not 32 bytes) or `INVALID_SCALAR` (a bigint outside [0, 2^256)).
  */
 export function scalarBytes(k: unknown): Uint8Array {
-  if (k instanceof Uint8Array) {
-    if (k.length !== 32) {
-      throw new IsochronError("INVALID_LENGTH", `scalar must be 32 bytes, got ${k.length}`);
-    }
-    return k.slice();
-  }
+  if (isBytes(k)) return expectBytes(k, 32, "scalar"); // a fresh copy: the caller's bytes are never written
   if (typeof k === "bigint") {
     if (k < 0n || k >> 256n !== 0n) throw new IsochronError("INVALID_SCALAR", "scalar must be in [0, 2^256)");
     const out = new Uint8Array(32);

@@ -19,7 +19,7 @@
  * @module
  */
 
-import { expectBytes, IsochronError } from "../errors.ts";
+import { checkBytes, expectBytes, IsochronError } from "../errors.ts";
 import { getX25519Backend, initX25519Wasm, kernel, setX25519Backend } from "./backend.ts";
 import { x25519WasmBytes } from "./wasm/backend.ts";
 
@@ -44,10 +44,12 @@ export type { X25519Backend } from "./kernel.ts";
  * ```
  */
 export function scalarMult(k: Uint8Array, u: Uint8Array): Uint8Array {
-  expectBytes(k, 32, "scalar");
-  expectBytes(u, 32, "u-coordinate");
+  // Fresh copies: the kernel reads plain arrays, never the caller's (a Buffer, a view); the secret's
+  // copy is wiped.
+  const kc = expectBytes(k, 32, "scalar"), uc = expectBytes(u, 32, "u-coordinate");
   const out = new Uint8Array(32);
-  kernel().scalarMult(out, k, u);
+  kernel().scalarMult(out, kc, uc);
+  kc.fill(0);
   return out;
 }
 
@@ -67,9 +69,10 @@ export function scalarMult(k: Uint8Array, u: Uint8Array): Uint8Array {
  * ```
  */
 export function scalarMultBase(k: Uint8Array): Uint8Array {
-  expectBytes(k, 32, "scalar");
+  const kc = expectBytes(k, 32, "scalar");
   const out = new Uint8Array(32);
-  kernel().scalarMultBase(out, k);
+  kernel().scalarMultBase(out, kc);
+  kc.fill(0);
   return out;
 }
 
@@ -86,7 +89,7 @@ export function scalarMultBase(k: Uint8Array): Uint8Array {
  * ```
  */
 export function getPublicKey(secretKey: Uint8Array): Uint8Array {
-  expectBytes(secretKey, 32, "secret key");
+  checkBytes(secretKey, "secret key", 32);
   return scalarMultBase(secretKey);
 }
 
@@ -109,8 +112,8 @@ export function getPublicKey(secretKey: Uint8Array): Uint8Array {
  * ```
  */
 export function getSharedSecret(secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array {
-  expectBytes(secretKey, 32, "secret key");
-  expectBytes(publicKey, 32, "public key");
+  checkBytes(secretKey, "secret key", 32);
+  checkBytes(publicKey, "public key", 32);
   const out = scalarMult(secretKey, publicKey);
   let acc = 0;
   for (let i = 0; i < 32; i++) acc |= out[i];

@@ -140,7 +140,9 @@ export class Suite<V> {
 
   /** map_to_curve of a public field element (no cofactor clearing). */
   mapToCurve(u: V): Point<V> {
-    const g = this.g, out = g.fresh();
+    const g = this.g;
+    g.F.checkValue(u, "u"); // before a slot is taken
+    const out = g.fresh();
     g.F.setVartime(this.u, u);
     this.mapInto(out.s, this.u);
     this.wipe();

@@ -8,7 +8,7 @@
  * @module
  */
 import { sha256 } from "@noble/hashes/sha2.js";
-import { IsochronError } from "../../errors.ts";
+import { copyBytes, isBytes, IsochronError } from "../../errors.ts";
 
 /** SHA-256 output and block sizes (b_in_bytes, s_in_bytes of §5.3.1). */
 const B_IN_BYTES = 32, S_IN_BYTES = 64;
@@ -22,7 +22,7 @@ const ENCODER = new TextEncoder();
 export function dstBytes(dst: Uint8Array | string): Uint8Array {
   let d: Uint8Array;
   if (typeof dst === "string") d = ENCODER.encode(dst);
-  else if (dst instanceof Uint8Array) d = dst;
+  else if (isBytes(dst)) d = copyBytes(dst, "DST");
   else throw new IsochronError("INVALID_TYPE", "DST must be a Uint8Array or a string");
   if (d.length === 0) throw new IsochronError("INVALID_LENGTH", "DST must not be empty");
   if (d.length > 255) {
@@ -36,7 +36,7 @@ export function dstBytes(dst: Uint8Array | string): Uint8Array {
  * Throws INVALID_TYPE unless msg is a Uint8Array, INVALID_LENGTH unless 1 ≤ len ≤ 255·32 = 8160.
  */
 export function expandMessageXmd(msg: Uint8Array, dst: Uint8Array | string, len: number): Uint8Array {
-  if (!(msg instanceof Uint8Array)) throw new IsochronError("INVALID_TYPE", "message must be a Uint8Array");
+  msg = copyBytes(msg, "message");
   const d = dstBytes(dst);
   const ell = Math.ceil(len / B_IN_BYTES);
   if (!Number.isSafeInteger(len) || len < 1 || ell > 255) {

@@ -9,7 +9,7 @@
  * @module
  */
 import type { FieldKernel } from "../kernel.ts";
-import { expectBytes, IsochronError } from "../../errors.ts";
+import { checkBytes, IsochronError } from "../../errors.ts";
 import type { TowerParams } from "./params.ts";
 import type { Fp2Big } from "./frobenius.ts";
 import { slidingWindow } from "./window.ts";
@@ -337,7 +337,7 @@ export class Fp2 implements Fp2Ops {
    */
   fromBytes(out: number, bytes: Uint8Array): void {
     const n = this.fpBytes;
-    expectBytes(bytes, 2 * n, "Fp2 element");
+    checkBytes(bytes, "Fp2 element", 2 * n); // read only
     this.decodePair(out, bytes.subarray(n, 2 * n), bytes.subarray(0, n));
   }
 
@@ -354,7 +354,7 @@ export class Fp2 implements Fp2Ops {
    * `NON_CANONICAL` if the padding is not zero or a coefficient is ≥ p; out is unchanged then.
    */
   fromBytesEip2537(out: number, bytes: Uint8Array): void {
-    expectBytes(bytes, 128, "EIP-2537 Fp2 element");
+    checkBytes(bytes, "EIP-2537 Fp2 element", 128); // read only
     const pad = 64 - this.fpBytes;
     for (let i = 0; i < pad; i++) {
       if ((bytes[i] | bytes[64 + i]) !== 0) {

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { expectBytes, IsochronError } from "../../errors.ts";
+import { checkBytes, isBytes, IsochronError } from "../../errors.ts";
 import type { FieldKernel } from "../kernel.ts";
 import { type FieldName, FIELDS } from "../params.ts";
 import { batchInvVartime, buildTsInverse, invFermat, isSquareCt, powCt, sqrtCt } from "../algorithms/mod.ts";
@@ -131,7 +131,7 @@ function build(name: FieldName): FieldKernel {
     ...ops,
 
     fromBytes(out, bytes) {
-      expectBytes(bytes, byteLength, "field element");
+      checkBytes(bytes, "field element", byteLength); // read only
       // Big-endian bytes → 24-bit digits, 3 bytes each (byte j counted from the least significant end).
       const m = arena.m, t = T * n;
       for (let i = 0; i < n; i++) {
@@ -148,7 +148,7 @@ function build(name: FieldName): FieldKernel {
       return ok;
     },
     toBytes(a, dst, offset = 0) {
-      if (!(dst instanceof Uint8Array)) throw new IsochronError("INVALID_TYPE", "dst must be a Uint8Array");
+      if (!isBytes(dst)) throw new IsochronError("INVALID_TYPE", "dst must be a Uint8Array");
       if (!Number.isSafeInteger(offset) || offset < 0 || offset + byteLength > dst.length) {
         throw new IsochronError("INVALID_LENGTH", `dst needs ${byteLength} bytes from offset ${offset}`);
       }

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { expectBytes, IsochronError } from "../../errors.ts";
+import { checkBytes, isBytes, IsochronError } from "../../errors.ts";
 import { batchInvVartime, invFermat, isSquareCt, powCt, sqrtCt } from "../algorithms/mod.ts";
 import type { FieldKernel } from "../kernel.ts";
 import { type FieldName, FIELDS } from "../params.ts";
@@ -178,7 +178,7 @@ export function createWasmFieldKernel(name: FieldName, modules?: FieldModules): 
     isZero: (a) => xIsZero(a * S),
 
     fromBytes(out, bytes) {
-      expectBytes(bytes, byteLength, "field element");
+      checkBytes(bytes, "field element", byteLength); // read only
       // Big-endian bytes → little-endian limbs in the staging slot (a fixed-length copy), then one
       // wasm call checks < p and converts, both without branches.
       const m = bytesView();
@@ -189,7 +189,7 @@ export function createWasmFieldKernel(name: FieldName, modules?: FieldModules): 
       return ok;
     },
     toBytes(a, dst, offset = 0) {
-      if (!(dst instanceof Uint8Array)) throw new IsochronError("INVALID_TYPE", "dst must be a Uint8Array");
+      if (!isBytes(dst)) throw new IsochronError("INVALID_TYPE", "dst must be a Uint8Array");
       if (!Number.isSafeInteger(offset) || offset < 0 || offset + byteLength > dst.length) {
         throw new IsochronError("INVALID_LENGTH", `dst needs ${byteLength} bytes from offset ${offset}`);
       }
