@@ -14,7 +14,25 @@ export { IsochronError } from "./errors.ts";
 export type { IsochronErrorCode } from "./errors.ts";
 export { x25519 } from "./x25519/mod.ts";
 export type { X25519 } from "./x25519/mod.ts";
-export { getBackend, init, initWasm, setBackend } from "./field/backend.ts";
+export { getBackend, initWasm, setBackend } from "./field/backend.ts";
+import { init as initFields } from "./field/backend.ts";
+import type { FieldName } from "./field/params.ts";
+import { FIELD_PLANS } from "./curves/field_plans.ts";
+
+/**
+ * Compiles the WebAssembly modules of `fields` (default: all four) asynchronously, each under its
+ * curve's module plan, off the critical path, and registers them as `initWasm` does. Resolves to false
+ * (and changes nothing) where this runtime refuses to compile WebAssembly from bytes.
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, init } from "./mod.ts";
+ * await init(["bls12-381-fp"]);
+ * if (!bls12_381.G1.BASE.double().equals(bls12_381.G1.BASE.add(bls12_381.G1.BASE))) throw new Error("bad");
+ * ```
+ */
+export function init(fields?: readonly FieldName[]): Promise<boolean> {
+  return initFields(fields, FIELD_PLANS);
+}
 export type { BackendChoice, PrebuiltModules } from "./field/backend.ts";
 export type { Backend } from "./field/kernel.ts";
-export type { FieldModules } from "./field/wasm/kernel.ts";

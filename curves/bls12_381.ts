@@ -20,6 +20,7 @@
 import { BLS12_381_X, type FieldName, type FieldParams, FIELDS } from "../field/params.ts";
 import type { Backend, FieldKernel } from "../field/kernel.ts";
 import { tower } from "../field/tower/mod.ts";
+import { BLS12_381_FP_PLAN } from "./bls12_381_plan.ts";
 import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "./coord_field.ts";
 import { fp2IO, fpIO } from "./elem_io.ts";
 import { type Affine, type Codec, Group, Point } from "./group.ts";
@@ -75,7 +76,7 @@ const cache = new WeakMap<FieldKernel, Bls12381Groups>();
 
 /** G1 and G2 on `backend` (default: the field layer's current choice), built on first use and cached. */
 export function bls12381Groups(backend?: Backend): Bls12381Groups {
-  const tw = tower("bls12-381", backend);
+  const tw = tower("bls12-381", backend, BLS12_381_FP_PLAN);
   let g = cache.get(tw.fp);
   if (g === undefined) {
     const b = 4n, xi = tw.params.xi; // b' = 4ξ

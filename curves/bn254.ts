@@ -18,6 +18,7 @@
 import { BN254_U, type FieldName, type FieldParams, FIELDS } from "../field/params.ts";
 import type { Backend, FieldKernel } from "../field/kernel.ts";
 import { tower } from "../field/tower/mod.ts";
+import { B_G2, BN254_FP_PLAN } from "./bn254_plan.ts";
 import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "./coord_field.ts";
 import { fp2IO, fpIO } from "./elem_io.ts";
 import { type Affine, type Codec, Group, Point } from "./group.ts";
@@ -60,15 +61,11 @@ const cache = new WeakMap<FieldKernel, Bn254Groups>();
 
 /** G1 and G2 on `backend` (default: the field layer's current choice), built on first use and cached. */
 export function bn254Groups(backend?: Backend): Bn254Groups {
-  const tw = tower("bn254", backend);
+  const tw = tower("bn254", backend, BN254_FP_PLAN);
   let g = cache.get(tw.fp);
   if (g === undefined) {
     const b = 3n;
-    // b' = 3/ξ, derived in Fp2 (public constant).
-    const f = tw.fp2, t = f.alloc(1);
-    f.setBigintVartime(t, tw.params.xi);
-    f.invVartime(t, t);
-    const [c0, c1] = f.toBigintVartime(t);
+    const f = tw.fp2;
     const G1 = new Group<bigint>({
       name: "bn254 G1",
       F: fpCoords(tw.fp),
@@ -81,7 +78,7 @@ export function bn254Groups(backend?: Backend): Bn254Groups {
     const G2 = new Group<Fp2Value>({
       name: "bn254 G2",
       F: fp2Coords(f),
-      b: { c0: (b * c0) % p, c1: (b * c1) % p },
+      b: B_G2,
       generator: G2_GEN,
       r,
       h: 2n * p - r,

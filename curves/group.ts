@@ -35,6 +35,7 @@ import { copyBytes, IsochronError } from "../errors.ts";
 import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../scalar/reduce.ts";
 import type { CoordField } from "./coord_field.ts";
 import { Projective } from "./projective.ts";
+import { wasmPointFunctions } from "./wasm_point.ts";
 import { mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
 import { endoScratchFor, subgroupTestFor } from "./endomorphism.ts";
 import { fixedBaseFor } from "./fixed_base.ts";
@@ -141,7 +142,7 @@ export class Group<V> {
   constructor(spec: GroupSpec<V>) {
     this.name = spec.name;
     this.F = spec.F;
-    this.law = new Projective(spec.F, spec.b);
+    this.law = new Projective(spec.F, spec.b, { compiled: wasmPointFunctions(spec.F.kernel, spec.name) });
     this.r = spec.r;
     this.h = spec.h;
     this.codec = spec.codec;

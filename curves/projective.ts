@@ -19,7 +19,7 @@
  * @module
  */
 import type { CoordField } from "./coord_field.ts";
-import { type PointExports, wasmPointFunctions } from "./wasm_point.ts";
+import type { PointExports } from "./wasm_point.ts";
 
 /** The coordinate-field operations the addition and doubling formulas use. */
 export type FormulaField = Pick<CoordField<unknown>, "size" | "add" | "sub" | "dbl" | "mul" | "sqr">;
@@ -27,10 +27,10 @@ export type FormulaField = Pick<CoordField<unknown>, "size" | "add" | "sub" | "d
 /** Construction options of {@linkcode Projective}. */
 export interface ProjectiveOptions {
   /**
-   * Compile add and dbl into the kernel's wasm module where possible (default true; false: always
-   * compose the coordinate field's operations, as on the TypeScript backend — for tests).
+   * add and dbl compiled into the kernel's wasm module (wasm_point.ts: the group's point layer), or
+   * null/omitted: compose the coordinate field's operations (the TypeScript backend; tests).
    */
-  readonly wasm?: boolean;
+  readonly compiled?: PointExports | null;
 }
 
 /** Projective point arithmetic on arena slots for one curve y² = x³ + b. */
@@ -49,8 +49,8 @@ export class Projective<V> {
   private readonly w: PointExports | null;
 
   /**
-   * The law of y² = x³ + b over `F`; `b` is the curve constant (public). On a wasm kernel that can be
-   * extended, add and dbl are compiled into one wasm function each (unless `options.wasm` is false).
+   * The law of y² = x³ + b over `F`; `b` is the curve constant (public). With `options.compiled`, add
+   * and dbl are one wasm call each.
    */
   constructor(F: CoordField<V>, b: V, options: ProjectiveOptions = {}) {
     this.F = F;
@@ -61,7 +61,7 @@ export class Projective<V> {
     F.dbl(this.b3, this.b);
     F.add(this.b3, this.b3, this.b);
     this.t = F.alloc(8);
-    this.w = options.wasm === false ? null : wasmPointFunctions(F, this.b3);
+    this.w = options.compiled ?? null;
   }
 
   /** Whether add and dbl run as compiled wasm functions (else as compositions of F's operations). */

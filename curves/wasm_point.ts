@@ -8,25 +8,25 @@
  * and lazy reduction). A multiplication by 3b whose coefficients are small integers (BLS12-381 G1:
  * 12, G2: 12 + 12u; BN254 G1: 9) becomes a linear combination (≈ 15 ns instead of a product).
  *
- * | export                         | what                                     |
- * | ------------------------------ | ---------------------------------------- |
- * | point_add(out, p, q, t, b3)    | out ← p + q (rcbAdd), 8 scratch elements |
- * | point_dbl(out, p, t, b3)       | out ← 2p (rcbDbl), same scratch          |
+ * | export (layer "<group> points")  | what                                     |
+ * | -------------------------------- | ---------------------------------------- |
+ * | <group>.point_add(out, p, q, t, b3) | out ← p + q (rcbAdd), 8 scratch elements |
+ * | <group>.point_dbl(out, p, t, b3) | out ← 2p (rcbDbl), same scratch          |
  *
  * Arguments are byte addresses (slot · stride): points are three consecutive coordinate elements, t
  * the caller's scratch area, b3 the element 3b. Straight-line (no branch, no `select`); out may alias
  * p or q (the formulas write out only after their last read of the inputs).
  * @module
  */
-import type { CoordField, Fp2Value } from "./coord_field.ts";
-import type { WasmFieldKernel } from "../field/wasm/kernel.ts";
-import { FunctionBuilder, I32, Op } from "../field/wasm/emitter.ts";
+import type { FieldKernel } from "../field/kernel.ts";
+import { FunctionBuilder, I32, Op } from "../wasm/emitter.ts";
 import {
   buildFieldModule,
   type ExtraEmitter,
   type FieldModuleContext,
-  simdSupported,
+  type WasmLayer,
 } from "../field/wasm/module.ts";
+import { layerExports } from "../field/wasm/plan.ts";
 import {
   emitFp2Mul,
   emitFp2Sqr,
@@ -113,7 +113,7 @@ class EmitField implements FormulaField {
  * The emitter adding point_add and point_dbl for coordinates of `size` base slots (1: Fp, 2: Fp2 =
  * Fp[u]/(u² + 1)) and the given 3b.
  */
-export function pointExtras(size: 1 | 2, b3: B3Coefficients): ExtraEmitter {
+export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): ExtraEmitter {
   if (b3 !== null && b3.length !== size) throw new Error("pointExtras: one coefficient per base slot");
   return (ctx: FieldModuleContext) => {
     const { c, module, fn } = ctx;
@@ -151,10 +151,10 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients): ExtraEmitter {
     const [P0, P1, P2, P3, P4] = [0, 1, 2, 3, 4].map(param);
     const addF = new FunctionBuilder([I32, I32, I32, I32, I32], []);
     rcbAdd(new EmitField(size, addF, s, calls, P4), P3, P4, P0, P1, P2);
-    module.addFunction("point_add", addF);
+    module.addFunction(`${prefix}point_add`, addF);
     const dblF = new FunctionBuilder([I32, I32, I32, I32], []);
     rcbDbl(new EmitField(size, dblF, s, calls, P3), P2, P3, P0, P1);
-    module.addFunction("point_dbl", dblF);
+    module.addFunction(`${prefix}point_dbl`, dblF);
   };
 }
 
@@ -175,58 +175,40 @@ function small(v: bigint, p: bigint): number | null {
   return null;
 }
 
-/** The small coefficients of 3b at slot `b3` of `F`, or null. */
-export function b3Coefficients<V>(F: CoordField<V>, b3: number): B3Coefficients {
-  const p = F.kernel.p;
-  const v = F.getVartime(b3) as bigint | Fp2Value;
-  const parts = typeof v === "bigint" ? [v] : [v.c0, v.c1];
-  const ks = parts.map((x) => small(x, p));
+/** The small coefficients of 3b (its canonical coordinates over Fp, one per base slot), or null. */
+export function b3Coefficients(b3: readonly bigint[], p: bigint): B3Coefficients {
+  const ks = b3.map((x) => small(x, p));
   return ks.every((k) => k !== null) ? ks as number[] : null;
 }
 
-const cache = new WeakMap<object, Map<string, PointExports>>();
+/** The layer name of a group's point formulas in its field's module plan. */
+export const pointLayerName = (group: string): string => `${group} points`;
 
 /**
- * The compiled add/dbl for the coordinate field `F` (3b at slot `b3`), or null where they cannot be
- * built: not a wasm kernel, no run-time compilation (prebuilt kernel on workerd), or over Fp2 without
- * SIMD or with another non-residue than u² = −1 (checked on `F` itself). Built once per kernel,
- * coordinate size and 3b.
+ * The point formulas of group `group` (e.g. "bls12-381 G1") as a layer of its base field's module
+ * plan: coordinates of `size` base slots (1: Fp, 2: Fp[u]/(u² + 1), which needs SIMD) and 3b given by
+ * its canonical coordinates (public curve data).
  */
-export function wasmPointFunctions<V>(F: CoordField<V>, b3: number): PointExports | null {
-  const k = F.kernel as Partial<WasmFieldKernel>;
-  if (F.kernel.backend !== "wasm" || typeof k.extend !== "function" || k.stride === undefined) return null;
-  const size = F.size;
-  if (size !== 1 && size !== 2) return null;
-  if (size === 2 && !simdSupported()) return null;
-  const coefs = b3Coefficients(F, b3);
-  const key = `${size}:${coefs === null ? "mul" : coefs.join(",")}`;
-  let byKey = cache.get(F.kernel);
-  if (byKey === undefined) cache.set(F.kernel, byKey = new Map());
-  let w = byKey.get(key);
-  if (w === undefined) {
-    if (size === 2 && !uSquaredIsMinusOne(F)) return null;
-    let x: WebAssembly.Exports;
-    try {
-      x = k.extend([pointExtras(size, coefs)]);
-    } catch {
-      return null; // run-time compilation refused
-    }
-    w = Object.freeze({
-      add: x.point_add as PointExports["add"],
-      dbl: x.point_dbl as PointExports["dbl"],
-      stride: k.stride,
-    });
-    byKey.set(key, w);
-  }
-  return w;
+export function pointLayer(group: string, size: 1 | 2, b3: readonly bigint[], p: bigint): WasmLayer {
+  if (b3.length !== size) throw new Error("pointLayer: one coordinate of 3b per base slot");
+  const prefix = `${group}.`;
+  return {
+    name: pointLayerName(group),
+    exports: [`${prefix}point_add`, `${prefix}point_dbl`],
+    emit: pointExtras(size, b3Coefficients(b3, p), prefix),
+  };
 }
 
-/** Whether F (size 2) is Fp[u]/(u² + 1), the Fp2 the emitted functions compute in. Public data only. */
-function uSquaredIsMinusOne<V>(F: CoordField<V>): boolean {
-  const u = F.alloc(1);
-  F.setVartime(u, { c0: 0n, c1: 1n } as V);
-  F.sqr(u, u);
-  const v = F.getVartime(u) as unknown as Fp2Value;
-  F.wipe(u, 1);
-  return v.c0 === F.kernel.p - 1n && v.c1 === 0n;
+/**
+ * The compiled add/dbl of group `group` in `kernel`'s module, or null where its plan has no such
+ * layer (a TypeScript kernel; a field used without its curve's plan; Fp2 formulas without SIMD).
+ */
+export function wasmPointFunctions(kernel: FieldKernel, group: string): PointExports | null {
+  const x = layerExports(kernel, pointLayerName(group));
+  if (x === null) return null;
+  return Object.freeze({
+    add: x[`${group}.point_add`] as PointExports["add"],
+    dbl: x[`${group}.point_dbl`] as PointExports["dbl"],
+    stride: (kernel as FieldKernel & { readonly stride: number }).stride,
+  });
 }

@@ -17,9 +17,10 @@
  * @module
  */
 import type { FieldKernel } from "../field/kernel.ts";
-import type { WasmFieldKernel } from "../field/wasm/kernel.ts";
-import { FunctionBuilder, I32, I64, Op, SimdOp, V128, type ValType } from "../field/wasm/emitter.ts";
-import { buildFieldModule, type ExtraEmitter, simdSupported } from "../field/wasm/module.ts";
+import { FunctionBuilder, I32, I64, Op, SimdOp, V128, type ValType } from "../wasm/emitter.ts";
+import { buildFieldModule, type ExtraEmitter, simdSupported, type WasmLayer } from "../field/wasm/module.ts";
+import { layerExports, type PlannedKernel } from "../field/wasm/plan.ts";
+import { perKernel } from "../field/kernel_state.ts";
 
 /** A table shape: entries of `slots` base slots, `count` entries. */
 export interface SelectShape {
@@ -98,15 +99,23 @@ export function selectModuleBytes(
 }
 
 /**
- * Shapes emitted together on first use, so one module covers the library's tables: projective
- * windows (3 or 6 slots, 16 entries) and fixed-base rows (affine: 2 slots × 16, 4 slots × 8).
+ * The shapes of the library's tables, in one layer: projective windows (3 or 6 slots, 16 entries) and
+ * fixed-base rows (affine: 2 slots × 16, 4 slots × 8).
  */
-const COMMON: readonly SelectShape[] = [
+export const TABLE_SHAPES: readonly SelectShape[] = [
   { slots: 3, count: 16 },
   { slots: 6, count: 16 },
   { slots: 2, count: 16 },
   { slots: 4, count: 8 },
 ];
+
+/** The layer name of the lookups in a module plan. */
+export const SELECT_LAYER = "selects";
+
+/** The lookups of `shapes` as a layer of a field module plan (16-byte words when `simd`). */
+export function selectLayer(shapes: readonly SelectShape[], simd: boolean): WasmLayer {
+  return { name: SELECT_LAYER, exports: shapes.map(selectName), emit: selectExtras(shapes, simd) };
+}
 
 /** A compiled lookup and the kernel's bytes per slot. */
 export interface Selector {
@@ -115,44 +124,24 @@ export interface Selector {
   readonly stride: number;
 }
 
-const cache = new WeakMap<object, Map<number, Selector | null>>();
-
-/** Numeric cache key of a shape (no string built per lookup). */
-const keyOf = (s: SelectShape): number => s.slots * 65536 + s.count;
-
 /**
- * The compiled lookup of `count` entries of `slots` base slots on `kernel`, or null: not a wasm
- * kernel, or no run-time compilation (prebuilt kernel on workerd). Built once per kernel and shape.
+ * The compiled lookup of `count` entries of `slots` base slots in `kernel`'s module, or null: not a
+ * wasm kernel, a plan without the lookups, or a shape outside the layer (the caller's JS scan then).
  */
 export function wasmSelector(kernel: FieldKernel, slots: number, count: number): Selector | null {
-  if (kernel.backend !== "wasm") return null;
-  let byKey = cache.get(kernel);
-  if (byKey === undefined) cache.set(kernel, byKey = new Map());
-  const key = slots * 65536 + count;
-  let s = byKey.get(key);
+  const byShape = selectors(kernel), key = slots * 65536 + count; // numeric key: no string per lookup
+  let s = byShape.get(key);
   if (s === undefined) {
-    s = null;
-    const shape = { slots, count };
-    const k = kernel as Partial<WasmFieldKernel>;
-    if (typeof k.extend === "function" && k.stride !== undefined) {
-      const shapes = COMMON.some((c) => keyOf(c) === key) ? COMMON : [...COMMON, shape];
-      try {
-        const x = k.extend([selectExtras(shapes)]);
-        for (const c of shapes) {
-          byKey.set(
-            keyOf(c),
-            Object.freeze({ select: x[selectName(c)] as SelectFunction, stride: k.stride }),
-          );
-        }
-        s = byKey.get(key)!;
-      } catch {
-        // run-time compilation refused: the callers keep their JS path
-      }
-    }
-    byKey.set(key, s);
+    const f = layerExports(kernel, SELECT_LAYER)?.[selectName({ slots, count })];
+    const stride = (kernel as FieldKernel & PlannedKernel).stride;
+    s = typeof f === "function" ? Object.freeze({ select: f as SelectFunction, stride }) : null;
+    byShape.set(key, s);
   }
   return s;
 }
+
+/** The lookups found so far, per kernel and shape. */
+const selectors = perKernel((_: FieldKernel) => new Map<number, Selector | null>());
 
 /**
  * The common step of `count` table slots (public addresses: `table[i] = table[0] + i·step`), or -1

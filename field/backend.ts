@@ -1,5 +1,5 @@
 /**
- * Backend selection for the prime-field kernels (DESIGN.md, "Arithmetic: two kernels, one contract").
+ * Backend selection for the prime-field kernels (ARCHITECTURE.md, "Backends").
  *
  * - `auto` (the default): WebAssembly where this runtime can compile it from bytes, detected once by
  *   compiling a tiny module (Cloudflare workerd, Vercel Edge and CSP-restricted pages refuse), or where
@@ -17,41 +17,17 @@ import { IsochronError } from "../errors.ts";
 import type { Backend, FieldKernel } from "./kernel.ts";
 import { type FieldName, FIELDS } from "./params.ts";
 import { tsFieldKernel } from "./ts/kernel.ts";
-import { type FieldModules, wasmFieldKernel, wasmFieldModuleBytes } from "./wasm/kernel.ts";
+import { wasmFieldKernel, wasmFieldModuleBytes } from "./wasm/kernel.ts";
+import { FIELD_ONLY, type ModulePlan } from "./wasm/plan.ts";
+import { redetectWasm, wasmCompilesFromBytes } from "../wasm/compile.ts";
 
 /** A backend choice: a backend, or `auto` (wasm when available, else ts). */
 export type BackendChoice = Backend | "auto";
 
 let choice: BackendChoice = "auto";
-let compileFromBytes: boolean | undefined;
-const prebuilt = new Map<FieldName, FieldModules>();
+const prebuilt = new Map<FieldName, WebAssembly.Module>();
 
-/** The smallest valid module: magic and version (spec §5.5.16). */
-const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
-
-/**
- * Whether this runtime compiles WebAssembly from bytes (`new WebAssembly.Module(bytes)`), detected on
- * the first call by compiling an empty module and cached.
- */
-export function wasmCompilesFromBytes(): boolean {
-  if (compileFromBytes === undefined) {
-    try {
-      compileFromBytes = typeof WebAssembly === "object" && new WebAssembly.Module(EMPTY_MODULE) !== null;
-    } catch {
-      compileFromBytes = false;
-    }
-  }
-  return compileFromBytes;
-}
-
-/**
- * Runs the detection of {@linkcode wasmCompilesFromBytes} again (e.g. after a page's CSP changed, or in
- * tests that stub `WebAssembly.Module`) and returns it. Kernels already built are not affected.
- */
-export function redetectWasm(): boolean {
-  compileFromBytes = undefined;
-  return wasmCompilesFromBytes();
-}
+export { redetectWasm, wasmCompilesFromBytes };
 
 /** Whether a wasm kernel of `field` can be built here (compilation allowed, or a prebuilt module). */
 export function wasmAvailable(field: FieldName): boolean {
@@ -102,10 +78,12 @@ export function getBackend(field?: FieldName): Backend {
 
 /**
  * The kernel of `field` on `backend` (default: {@linkcode getBackend}), built on first use and cached
- * per (field, backend). Throws `BACKEND_UNAVAILABLE` if wasm is asked for where it cannot be built, and
- * `INVALID_TYPE` for an unknown field.
+ * per (field, backend, plan). On wasm, `plan` (default: the field alone) names the layers compiled into
+ * the field's one module (field/wasm/plan.ts); the TypeScript kernel is the same for every plan.
+ * Throws `BACKEND_UNAVAILABLE` if wasm is asked for where it cannot be built, and `INVALID_TYPE` for
+ * an unknown field.
  */
-export function fieldKernel(field: FieldName, backend?: Backend): FieldKernel {
+export function fieldKernel(field: FieldName, backend?: Backend, plan: ModulePlan = FIELD_ONLY): FieldKernel {
   if (!Object.hasOwn(FIELDS, field)) throw new IsochronError("INVALID_TYPE", `unknown field ${field}`);
   const b = backend ?? getBackend(field);
   if (b === "ts") return tsFieldKernel(field);
@@ -116,58 +94,53 @@ export function fieldKernel(field: FieldName, backend?: Backend): FieldKernel {
       `no WebAssembly for ${field}: compilation refused, no prebuilt module`,
     );
   }
-  return wasmFieldKernel(field, prebuilt.get(field));
+  return wasmFieldKernel(field, plan, prebuilt.get(field));
 }
 
 /** Brand check that does not depend on the global constructor (which an embedder or test may replace). */
 const isWasmModule = (m: unknown): m is WebAssembly.Module =>
   Object.prototype.toString.call(m) === "[object WebAssembly.Module]";
 
-/** A prebuilt kernel module (dist/wasm/<field>.wasm), or it with its inversion module (<field>-inv.wasm). */
-export type PrebuiltModules = WebAssembly.Module | FieldModules;
+/** A prebuilt field module (dist/wasm/<field>.wasm, or <field>.nosimd.wasm for engines without SIMD). */
+export type PrebuiltModules = WebAssembly.Module;
 
 /**
  * Registers prebuilt modules, for runtimes that only accept statically imported `.wasm` files
- * (Cloudflare Workers): `scripts/build_wasm.ts` writes `dist/wasm/<field>.wasm` (kernel) and
- * `<field>-inv.wasm` (constant-time inversion; without it `inv` uses Fermat's little theorem). Call it
- * before the first `fieldKernel` of those fields; a field whose kernel was already built keeps it.
+ * (Cloudflare Workers): `scripts/build_wasm.ts` writes `dist/wasm/<field>.wasm`, the field's one module
+ * with every layer of its curve's plan (kernel, inversion, tower, point formulas, table lookups), and
+ * `<field>.nosimd.wasm` for engines without SIMD. Call it before the first `fieldKernel` of those
+ * fields; a field whose kernel was already built keeps it.
  *
  * @example
  * ```ts ignore
  * import blsFp from "./dist/wasm/bls12-381-fp.wasm";
- * import blsFpInv from "./dist/wasm/bls12-381-fp-inv.wasm";
- * initWasm({ "bls12-381-fp": { kernel: blsFp, inverse: blsFpInv } });
+ * initWasm({ "bls12-381-fp": blsFp });
  * ```
  */
 export function initWasm(modules: Partial<Record<FieldName, PrebuiltModules>>): void {
   for (const [field, m] of Object.entries(modules) as [FieldName, PrebuiltModules | undefined][]) {
     if (!Object.hasOwn(FIELDS, field)) throw new IsochronError("INVALID_TYPE", `unknown field ${field}`);
     if (m === undefined) continue;
-    const mods: FieldModules = isWasmModule(m) ? { kernel: m } : m;
-    if (!isWasmModule(mods.kernel) || (mods.inverse !== undefined && !isWasmModule(mods.inverse))) {
+    if (!isWasmModule(m)) {
       throw new IsochronError("INVALID_TYPE", `initWasm: ${field} needs a WebAssembly.Module`);
     }
-    prebuilt.set(field, mods);
+    prebuilt.set(field, m);
   }
 }
 
 /**
- * Compiles the modules of `fields` (default: all four) asynchronously, off the critical path, and
- * registers them as with {@linkcode initWasm}. Resolves to false (and changes nothing) where
- * compilation from bytes is refused.
+ * Compiles the modules of `fields` (default: all four, each under its curve's plan when `plans` names
+ * one) asynchronously, off the critical path, and registers them as with {@linkcode initWasm}.
+ * Resolves to false (and changes nothing) where compilation from bytes is refused.
  */
 export async function init(
   fields: readonly FieldName[] = Object.keys(FIELDS) as FieldName[],
+  plans: Partial<Record<FieldName, ModulePlan>> = {},
 ): Promise<boolean> {
   if (!wasmCompilesFromBytes()) return false;
   for (const field of fields) {
     if (prebuilt.has(field)) continue;
-    const bytes = wasmFieldModuleBytes(field);
-    const [kernel, inverse] = await Promise.all([
-      WebAssembly.compile(bytes.kernel),
-      WebAssembly.compile(bytes.inverse as BufferSource),
-    ]);
-    prebuilt.set(field, { kernel, inverse });
+    prebuilt.set(field, await WebAssembly.compile(wasmFieldModuleBytes(field, plans[field])));
   }
   return true;
 }

@@ -1,6 +1,6 @@
 /**
  * The contract every prime-field kernel implements, whatever its backend (generated WebAssembly or
- * generated TypeScript). See DESIGN.md, "Arithmetic: two kernels, one contract".
+ * generated TypeScript). See ARCHITECTURE.md, "The field kernel contract".
  *
  * Elements live in an arena owned by the kernel (wasm linear memory or a typed array) and are named by
  * integer slot numbers handed out by `alloc`. Values in slots are in Montgomery form with the backend's

@@ -1,23 +1,24 @@
 /**
- * Writes the generated WebAssembly field modules to dist/wasm/ (`deno run --allow-write=dist
- * scripts/build_wasm.ts [outDir]`): per field, `<field>.wasm` (the kernel, field/wasm/module.ts) and
- * `<field>-inv.wasm` (constant-time inversion, field/wasm/inverse.ts, importing `env.memory`).
- * Runtimes that refuse to compile wasm from bytes (Cloudflare Workers) import these files statically
- * and hand them to `initWasm` (field/backend.ts). The bytes are exactly what the library generates at
- * run time (tests/field/build_wasm.test.ts checks it).
+ * Writes the generated WebAssembly field modules to dist/wasm/ (`deno run --allow-read
+ * --allow-write=dist scripts/build_wasm.ts [outDir]`): per field, `<field>.wasm` (SIMD) and
+ * `<field>.nosimd.wasm` (for engines without SIMD), each the field's one module under the plan of its
+ * curve (field/wasm/plan.ts: kernel, inversion, and for a base field the tower, the G1/G2 point
+ * formulas and the table lookups). Runtimes that refuse to compile wasm from bytes (Cloudflare
+ * Workers) import these files statically and hand them to `initWasm` (field/backend.ts). The bytes are
+ * exactly what the library generates at run time (tests/field/build_wasm.test.ts checks it).
  * @module
  */
 
 import { type FieldName, FIELDS } from "../field/params.ts";
 import { wasmFieldModuleBytes } from "../field/wasm/kernel.ts";
+import { FIELD_PLANS } from "../curves/field_plans.ts";
 
 /** The files to write: name → bytes. */
 export function wasmFiles(): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
   for (const name of Object.keys(FIELDS) as FieldName[]) {
-    const { kernel, inverse } = wasmFieldModuleBytes(name);
-    files.set(`${name}.wasm`, kernel);
-    files.set(`${name}-inv.wasm`, inverse);
+    files.set(`${name}.wasm`, wasmFieldModuleBytes(name, FIELD_PLANS[name], true));
+    files.set(`${name}.nosimd.wasm`, wasmFieldModuleBytes(name, FIELD_PLANS[name], false));
   }
   return files;
 }

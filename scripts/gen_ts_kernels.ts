@@ -1,8 +1,8 @@
 /**
  * Generates the TypeScript field kernels, field/ts/generated/<field>.ts, one per prime of
  * field/params.ts (`deno task gen`). The output is committed: edge runtimes forbid `eval`, so the
- * fallback kernel cannot be built at run time (DESIGN.md, "No code generation at run time in
- * TypeScript"); tests/field/ts_generated.test.ts regenerates it and compares byte for byte.
+ * fallback kernel cannot be built at run time (no code generation at run time in TypeScript, see
+ * ARCHITECTURE.md); tests/field/ts_generated.test.ts regenerates it and compares byte for byte.
  *
  * Representation. An element is n = ⌈bits/24⌉ limbs; limb i is a double holding Aᵢ·2^-24 with Aᵢ an
  * integer in [0, 2^24), so the value is Σ Aᵢ·2^(24i); Montgomery form with R = 2^(24n). Scaling by

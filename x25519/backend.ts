@@ -6,6 +6,7 @@
  */
 
 import { IsochronError } from "../errors.ts";
+import { WasmRefusedError } from "../wasm/compile.ts";
 import type { X25519Backend, X25519Kernel } from "./kernel.ts";
 import { tsKernel } from "./ts/backend.ts";
 import { createWasmKernel } from "./wasm/backend.ts";
@@ -22,7 +23,8 @@ function tryWasm(): X25519Kernel | null {
   if (wasm === undefined) {
     try {
       wasm = createWasmKernel();
-    } catch {
+    } catch (e) {
+      if (!(e instanceof WasmRefusedError)) throw e; // an emitter bug surfaces; only a refusal falls back
       wasm = null;
     }
   }

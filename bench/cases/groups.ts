@@ -1,7 +1,7 @@
 /**
  * Group operations. Suite `bls12-381`: `g1-add`, `g1-mul-ct`, `g2-mul-ct`, `g1-mul-base`, `g2-mul-base`;
  * suite `bn254`: `g1-add`, `g1-mul-ct`, `g2-mul-ct`, `g1-mul-base`, `g2-mul-base`.
- * Fair comparisons (DESIGN.md "Benchmarks"): each library's public constant-time path; a fresh,
+ * Fair comparisons: each library's public constant-time path; a fresh,
  * non-base point for `*-mul-ct` (no cached precomputation); the base point with each library's own
  * tables (if any) for `*-mul-base`.
  */

@@ -22,12 +22,11 @@
 import { IsochronError } from "../../errors.ts";
 import type { Backend, FieldKernel } from "../kernel.ts";
 import { fieldKernel } from "../backend.ts";
-import { simdSupported } from "../wasm/module.ts";
+import { layerExports, type ModulePlan, modulePlan } from "../wasm/plan.ts";
 import type { WasmFieldKernel } from "../wasm/kernel.ts";
 import { COMPOSED, createTower, type Tower, type TowerFactories, towerFrobenius } from "./tower.ts";
 import { type TowerName, TOWERS } from "./params.ts";
-import { type TowerExports, wasmTowerFactories, wasmTowerPlan } from "./wasm_tower.ts";
-import type { Fp2Exports } from "./wasm_fp2.ts";
+import { towerLayer, wasmTowerFactories } from "./wasm_tower.ts";
 
 export type { Backend, FieldKernel } from "../kernel.ts";
 export type { FieldName } from "../params.ts";
@@ -39,43 +38,49 @@ export { type TowerName, type TowerParams, TOWERS } from "./params.ts";
 export type { Fp2Big, FrobeniusTable } from "./frobenius.ts";
 
 /**
- * The layers for kernel `fp`: wasm functions compiled into its module when it is a wasm kernel that
- * can be extended (run-time compilation allowed, SIMD available), else the composition.
+ * The layers for kernel `fp`: the wasm functions of its module's "tower" layer when its plan has one
+ * (a wasm kernel with SIMD, see towerLayer), else the composition of the kernel's operations.
  */
-function factoriesFor(fp: FieldKernel, name: TowerName): TowerFactories {
-  const k = fp as Partial<WasmFieldKernel>;
-  if (fp.backend !== "wasm" || typeof k.extend !== "function" || k.stride === undefined || !simdSupported()) {
-    return COMPOSED;
-  }
-  const plan = wasmTowerPlan(TOWERS[name], towerFrobenius(name));
-  let exports: WebAssembly.Exports;
-  try {
-    exports = k.extend([plan.emitter]);
-  } catch {
-    return COMPOSED; // e.g. a prebuilt kernel on a runtime that refuses to compile (workerd)
-  }
-  return wasmTowerFactories(exports as unknown as Fp2Exports & TowerExports, k.stride, plan);
+function factoriesFor(fp: FieldKernel): TowerFactories {
+  const x = layerExports(fp, "tower");
+  if (x === null) return COMPOSED;
+  return wasmTowerFactories(
+    x as unknown as Parameters<typeof wasmTowerFactories>[0],
+    (fp as WasmFieldKernel).stride,
+  );
 }
+
+/** The tower layer of `name` for a module plan (SIMD engines only; see towerLayer). */
+export function towerLayers(name: TowerName, simd: boolean): ReturnType<typeof towerLayer>[] {
+  return simd ? [towerLayer(TOWERS[name], towerFrobenius(name))] : [];
+}
+
+/** The plans of the towers used on their own (a curve's plan holds its tower layer too). */
+const TOWER_PLANS: Readonly<Record<TowerName, ModulePlan>> = {
+  "bls12-381": modulePlan("bls12-381 tower", (simd) => towerLayers("bls12-381", simd)),
+  "bn254": modulePlan("bn254 tower", (simd) => towerLayers("bn254", simd)),
+};
 
 /**
  * The tower of curve `name` over its base-field kernel on `backend` (default: the field layer's
- * current choice), built on first use and cached per kernel.
+ * current choice), built on first use and cached per kernel. On wasm the kernel's module holds the
+ * tower (plan `plan`, default: the tower alone; a curve passes its own plan).
  */
-export function tower(name: TowerName, backend?: Backend): Tower {
+export function tower(name: TowerName, backend?: Backend, plan?: ModulePlan): Tower {
   if (!Object.hasOwn(TOWERS, name)) throw new IsochronError("INVALID_TYPE", `unknown tower ${name}`);
-  const fp = fieldKernel(TOWERS[name].fp, backend);
+  const fp = fieldKernel(TOWERS[name].fp, backend, plan ?? TOWER_PLANS[name]);
   return towerOver(fp, name);
 }
 
 /** The tower of `name` over a given base-field kernel (its modulus must be the tower's p). */
 export function towerOver(fp: FieldKernel, name: TowerName): Tower {
-  return createTower(fp, name, lazyFactories(fp, name));
+  return createTower(fp, name, lazyFactories(fp));
 }
 
 /** Defers the (wasm) factory choice to the first build: createTower returns a cached tower otherwise. */
-function lazyFactories(fp: FieldKernel, name: TowerName): TowerFactories {
+function lazyFactories(fp: FieldKernel): TowerFactories {
   let f: TowerFactories | null = null;
-  const get = () => (f ??= factoriesFor(fp, name));
+  const get = () => (f ??= factoriesFor(fp));
   return {
     fp2: (k, p) => get().fp2(k, p),
     fp6: (fp2, t) => get().fp6(fp2, t),

@@ -19,7 +19,7 @@
  * inputs' last read) this keeps the emitted functions alias-safe like the formulas.
  * @module
  */
-import { FunctionBuilder, I32, Op } from "../wasm/emitter.ts";
+import { FunctionBuilder, I32, Op } from "../../wasm/emitter.ts";
 import type { FieldModuleContext } from "../wasm/module.ts";
 import type { FieldKernel } from "../kernel.ts";
 import type { Fp2Big } from "./frobenius.ts";

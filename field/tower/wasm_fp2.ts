@@ -13,7 +13,7 @@
  * | fp2_mulByU(out, a)       | u·a = −c1 + c0·u                       | idem                       |
  * @module
  */
-import { FunctionBuilder, I32 } from "../wasm/emitter.ts";
+import { FunctionBuilder, I32 } from "../../wasm/emitter.ts";
 import type { ExtraEmitter, FieldModuleContext } from "../wasm/module.ts";
 import type { FieldKernel } from "../kernel.ts";
 import type { TowerParams } from "./params.ts";

@@ -20,7 +20,7 @@
  * inputs are read before the first store). Straight-line: no branch, no `select`.
  * @module
  */
-import { type FunctionBuilder, I64, Op, SimdOp, V128 } from "../wasm/emitter.ts";
+import { type FunctionBuilder, I64, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
 import type { MontConstants } from "../wasm/montgomery.ts";
 
 const MASK32 = 0xffffffffn;

@@ -19,15 +19,15 @@
  * | fp12_add/sub(out, a, b, s), fp12_conj(out, a, s) | Fp12.add, sub, conj    |
  * @module
  */
-import { FunctionBuilder, I32 } from "../wasm/emitter.ts";
-import type { ExtraEmitter } from "../wasm/module.ts";
+import { FunctionBuilder, I32 } from "../../wasm/emitter.ts";
+import type { ExtraEmitter, WasmLayer } from "../wasm/module.ts";
 import type { FieldKernel } from "../kernel.ts";
 import type { FrobeniusTable } from "./frobenius.ts";
 import { EmitFp2, param } from "./wasm_emit_fp2.ts";
 import type { Fp2Ops } from "./fp2.ts";
 import { Fp6 } from "./fp6.ts";
 import { Fp12 } from "./fp12.ts";
-import { type Fp2Exports, fp2Extras, type Fp2Indices, WasmFp2 } from "./wasm_fp2.ts";
+import { FP2_FUNCTIONS, type Fp2Exports, fp2Extras, type Fp2Indices, WasmFp2 } from "./wasm_fp2.ts";
 import type { Fp2 } from "./fp2.ts";
 import type { TowerFactories } from "./tower.ts";
 import type { TowerParams } from "./params.ts";
@@ -56,6 +56,25 @@ export interface WasmTowerPlan {
   readonly emitter: ExtraEmitter;
   /** Base slots of scratch the Fp6/Fp12 functions need (known once the emitter ran). */
   scratchSlots(): number;
+}
+
+/**
+ * The tower as a layer of a field module plan (field/wasm/plan.ts), named "tower": the Fp2 functions,
+ * the Fp6/Fp12 functions and `fp12_scratchSlots()`, which returns the base slots of scratch they need
+ * (so that a prebuilt module says it itself). Needs SIMD; computes in Fp[u]/(u² + 1).
+ */
+export function towerLayer(params: TowerParams, table: FrobeniusTable): WasmLayer {
+  const plan = wasmTowerPlan(params, table);
+  return {
+    name: "tower",
+    exports: [...FP2_FUNCTIONS, ...TOWER_FUNCTIONS, "fp12_scratchSlots"],
+    emit(ctx) {
+      plan.emitter(ctx);
+      const f = new FunctionBuilder([], [I32]);
+      f.i32Const(plan.scratchSlots());
+      ctx.module.addFunction("fp12_scratchSlots", f);
+    },
+  };
 }
 
 /** Plans the wasm tower of `params` (Frobenius table: only needed by the formula classes' constructors). */
@@ -186,20 +205,20 @@ export class WasmFp12 extends Fp12 {
  * functions), its stride (bytes per base slot; address = slot · stride) and the plan it was built from.
  */
 export function wasmTowerFactories(
-  exports: Fp2Exports & TowerExports,
+  exports: Fp2Exports & TowerExports & { readonly fp12_scratchSlots: () => number },
   stride: number,
-  plan: WasmTowerPlan,
 ): TowerFactories {
   let scratch = -1;
+  const slots = exports.fp12_scratchSlots();
   return {
     fp2(fp: FieldKernel, params: TowerParams): Fp2 {
-      scratch = fp.alloc(plan.scratchSlots()) * stride;
+      scratch = fp.alloc(slots) * stride;
       return new WasmFp2(fp, params, exports, stride);
     },
     fp6: (fp2: Fp2, table: FrobeniusTable) => new WasmFp6(fp2, table, exports, stride, scratch),
     fp12(fp6: Fp6, table: FrobeniusTable): Fp12 {
       const fp12 = new WasmFp12(fp6, table, exports, stride, scratch);
-      fp12.scratchSlots = plan.scratchSlots();
+      fp12.scratchSlots = slots;
       return fp12;
     },
   };

@@ -1,7 +1,7 @@
 /**
  * The TypeScript field kernel: the fallback backend for runtimes that refuse to compile WebAssembly
- * (Cloudflare Workers, Vercel Edge, pages whose CSP lacks 'wasm-unsafe-eval'). See DESIGN.md,
- * "Arithmetic: two kernels, one contract".
+ * (Cloudflare Workers, Vercel Edge, pages whose CSP lacks 'wasm-unsafe-eval'). See ARCHITECTURE.md,
+ * "The field kernel contract".
  *
  * The arithmetic is the straight-line code of field/ts/generated/<field>.ts (written ahead of time by
  * scripts/gen_ts_kernels.ts: 24-bit limbs held in doubles scaled by 2^-24, R = 2^(24n)). This file

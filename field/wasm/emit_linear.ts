@@ -8,7 +8,7 @@
  * @module
  */
 
-import { type FunctionBuilder, I32, I64, Op, type ValType } from "./emitter.ts";
+import { type FunctionBuilder, I32, I64, Op, type ValType } from "../../wasm/emitter.ts";
 import { emitCondSubStore, loadLimb, type Ref, storeLimb } from "./emit_mont.ts";
 import type { MontConstants } from "./montgomery.ts";
 

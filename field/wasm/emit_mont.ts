@@ -11,7 +11,7 @@
  * @module
  */
 
-import { type FunctionBuilder, I64, Op } from "./emitter.ts";
+import { type FunctionBuilder, I64, Op } from "../../wasm/emitter.ts";
 import type { MontConstants } from "./montgomery.ts";
 
 /** An element operand: the address in i32 local `local`, plus a static byte `offset`. */

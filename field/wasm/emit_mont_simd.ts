@@ -20,7 +20,7 @@
  * @module
  */
 
-import { type FunctionBuilder, I64, Op, SimdOp, V128 } from "./emitter.ts";
+import { type FunctionBuilder, I64, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
 import { Column, emitCondSubStore, loadLimb, type Ref } from "./emit_mont.ts";
 import type { MontConstants } from "./montgomery.ts";
 

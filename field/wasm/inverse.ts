@@ -44,7 +44,8 @@
  * @module
  */
 
-import { FunctionBuilder, I32, I64, ModuleBuilder, Op } from "./emitter.ts";
+import { FunctionBuilder, I32, I64, ModuleBuilder, Op } from "../../wasm/emitter.ts";
+import type { WasmLayer } from "./module.ts";
 
 /** `i64.clz` (spec §5.4.7); emitted raw since emitter.ts does not name it. */
 const I64_CLZ = 0x79;
@@ -163,8 +164,24 @@ class Asm {
   }
 }
 
-/** Emits the module bytes of the inversion modulo p (deterministic: usable as a static .wasm file). */
+/** Emits the module bytes of the inversion modulo p alone (importing `env.memory`; for tests). */
 export function inverseModuleBytes(p: bigint): Uint8Array {
+  const mod = new ModuleBuilder().importMemory(1);
+  mod.addFunction("inv", inverseFunction(p));
+  return mod.toBytes();
+}
+
+/** The inversion as a layer of a field module plan: exports `inv(outAddr, inAddr, scratchAddr)`. */
+export function inverseLayer(p: bigint): WasmLayer {
+  return {
+    name: "inverse",
+    exports: ["inv"],
+    emit: ({ module }) => void module.addFunction("inv", inverseFunction(p)),
+  };
+}
+
+/** The function inv(outAddr, inAddr, scratchAddr) modulo p (see the module doc). */
+function inverseFunction(p: bigint): FunctionBuilder {
   const P = inverseParams(p);
   const L = P.limbs;
   const m = limbs30(p, L);
@@ -323,9 +340,7 @@ export function inverseModuleBytes(p: bigint): Uint8Array {
     f.mem(Op.i64Store32, 4 * w);
   }
 
-  const mod = new ModuleBuilder().importMemory(1);
-  mod.addFunction("inv", f);
-  return mod.toBytes();
+  return f;
 }
 
 /** Instantiates a compiled inverse module (e.g. a statically imported .wasm) on `memory`. */

@@ -2,38 +2,24 @@
  * The WebAssembly field kernel: a {@linkcode FieldKernel} whose arena is the generated module's linear
  * memory (slot s at byte address s · stride, see module.ts for the reserved slots) and whose arithmetic
  * is the module's straight-line functions. Inversion is the constant-time binary GCD of inverse.ts, in
- * its own module on the same memory; exponentiation-based operations come from field/algorithms/.
+ * the same module; exponentiation-based operations come from field/algorithms/.
  *
- * Modules are generated and compiled per field on first use only ({@linkcode wasmFieldModules}), or
- * supplied prebuilt (static `.wasm` imports, through field/backend.ts's `initWasm`).
+ * A kernel is a field plus a module plan (plan.ts): the one module holds the kernel functions, the
+ * inversion and the plan's layers, generated and compiled once when the kernel is first built
+ * ({@linkcode wasmFieldKernel}), or supplied prebuilt (static `.wasm` imports, through
+ * field/backend.ts's `initWasm`).
  * @module
  */
 
 import { checkBytes, isBytes, IsochronError } from "../../errors.ts";
-import { batchInvVartime, invFermat, isSquareCt, powCt, sqrtCt } from "../algorithms/mod.ts";
+import { batchInvVartime, isSquareCt, powCt, sqrtCt } from "../algorithms/mod.ts";
 import type { FieldKernel } from "../kernel.ts";
 import { type FieldName, FIELDS } from "../params.ts";
-import { inverseModuleBytes, wasmInverseFromModule } from "./inverse.ts";
-import {
-  buildFieldModule,
-  type ExtraEmitter,
-  KERNEL_FUNCTIONS,
-  type KernelFunction,
-  simdSupported,
-  SLOT,
-} from "./module.ts";
+import { compileWasm } from "../../wasm/compile.ts";
+import { inverseLayer } from "./inverse.ts";
+import { buildFieldModule, KERNEL_FUNCTIONS, type KernelFunction, simdSupported, SLOT } from "./module.ts";
+import { FIELD_ONLY, type ModulePlan, type PlannedKernel } from "./plan.ts";
 import { montConstants } from "./montgomery.ts";
-
-/** The compiled modules of one field: the kernel, and (optionally) the inversion module. */
-export interface FieldModules {
-  /** The field kernel module (module.ts), as written by scripts/build_wasm.ts. */
-  readonly kernel: WebAssembly.Module;
-  /**
-   * The inversion module (inverse.ts). Omitted: generated and compiled on the first `inv` when the
-   * runtime allows it, else `inv` uses Fermat's little theorem (constant-time, slower).
-   */
-  readonly inverse?: WebAssembly.Module;
-}
 
 /** The kernel module's exports, on byte addresses (see module.ts's KERNEL_FUNCTIONS). */
 export type KernelExports = Readonly<Record<KernelFunction, (...args: number[]) => number>> & {
@@ -41,7 +27,7 @@ export type KernelExports = Readonly<Record<KernelFunction, (...args: number[]) 
 };
 
 /** The wasm kernel: the FieldKernel contract plus access to its memory for wasm-level layers. */
-export interface WasmFieldKernel extends FieldKernel {
+export interface WasmFieldKernel extends FieldKernel, PlannedKernel {
   readonly backend: "wasm";
   /** The arena: the module's memory (it grows when `alloc` needs room; re-read `.buffer` after). */
   readonly memory: WebAssembly.Memory;
@@ -51,49 +37,54 @@ export interface WasmFieldKernel extends FieldKernel {
   addressOf(slot: number): number;
   /** The module's functions, taking byte addresses (for composite code that works on addresses). */
   readonly exports: KernelExports;
-  /**
-   * Builds and instantiates, on this kernel's memory, a module holding the kernel functions plus
-   * `extras` (module.ts's ExtraEmitter: e.g. the Fp2 tower), and returns its exports. Needs run-time
-   * compilation (not available on workerd); the caller caches the result.
-   */
-  extend(extras: readonly ExtraEmitter[]): WebAssembly.Exports;
+  /** The plan the module was built from. */
+  readonly plan: ModulePlan;
 }
 
-/** The kernel module's bytes: SIMD multiplication where the engine has SIMD, scalar FIPS otherwise. */
-function kernelBytes(p: bigint): Uint8Array<ArrayBuffer> {
-  return buildFieldModule(p, { mul: simdSupported() ? "simd" : "fips" }).bytes;
-}
-
-/** Generates and compiles the kernel module of `name` (synchronous; the inverse comes lazily). */
-export function wasmFieldModules(name: FieldName): FieldModules {
-  return { kernel: new WebAssembly.Module(kernelBytes(FIELDS[name].p)) };
-}
-
-/** The bytes of the modules of `name` (for scripts/build_wasm.ts and async compilation). */
+/**
+ * The bytes of the one module of field `name` under `plan`: kernel functions, inversion, the plan's
+ * layers. SIMD multiplication (and the plan's SIMD layers) where the engine has SIMD, unless `simd`
+ * says otherwise (scripts/build_wasm.ts writes both variants).
+ */
 export function wasmFieldModuleBytes(
   name: FieldName,
-): { kernel: Uint8Array<ArrayBuffer>; inverse: Uint8Array } {
+  plan: ModulePlan = FIELD_ONLY,
+  simd: boolean = simdSupported(),
+): Uint8Array<ArrayBuffer> {
   const { p } = FIELDS[name];
-  return { kernel: kernelBytes(p), inverse: inverseModuleBytes(p) };
+  const extras = [inverseLayer(p), ...plan.layers(simd)].map((l) => l.emit);
+  return buildFieldModule(p, { extras, mul: simd ? "simd" : "fips" }).bytes;
 }
 
 /** Memory pages (64 KiB) needed for `bytes` bytes. */
 const pagesFor = (bytes: number): number => Math.ceil(bytes / 65536);
 
 /**
- * A new wasm kernel of field `name` on its own instance (own memory, own slots) of `modules`
- * (default: generated and compiled now). Throws if the module does not export the kernel functions.
+ * A new wasm kernel of field `name` under `plan` on its own instance (own memory, own slots) of
+ * `module` (default: generated and compiled now; throws `WasmRefusedError` where the runtime refuses
+ * to compile). Throws `INVALID_TYPE` if the module lacks a function of the kernel or of a layer (a
+ * prebuilt module of another plan or version).
  */
-export function createWasmFieldKernel(name: FieldName, modules?: FieldModules): WasmFieldKernel {
+export function createWasmFieldKernel(
+  name: FieldName,
+  plan: ModulePlan = FIELD_ONLY,
+  module?: WebAssembly.Module,
+): WasmFieldKernel {
   if (!Object.hasOwn(FIELDS, name)) throw new IsochronError("INVALID_TYPE", `unknown field ${name}`);
   const { p, byteLength } = FIELDS[name];
   const c = montConstants(p);
   const S = c.stride;
-  const mods = modules ?? wasmFieldModules(name);
-  const instance = new WebAssembly.Instance(mods.kernel, {});
+  const mod = module ?? compileWasm(wasmFieldModuleBytes(name, plan), `${name} (${plan.name})`);
+  const instance = new WebAssembly.Instance(mod, {});
   const x = instance.exports as unknown as KernelExports;
-  for (const f of KERNEL_FUNCTIONS) {
-    if (typeof x[f] !== "function") throw new Error(`wasm module of ${name} lacks export ${f}`);
+  const layers = new Set<string>();
+  for (const layer of [{ name: "kernel", exports: KERNEL_FUNCTIONS }, ...plan.layers(simdSupported())]) {
+    for (const f of [...layer.exports, ...(layer.name === "kernel" ? ["inv"] : [])]) {
+      if (typeof instance.exports[f] !== "function") {
+        throw new IsochronError("INVALID_TYPE", `wasm module of ${name} lacks ${f} (layer ${layer.name})`);
+      }
+    }
+    layers.add(layer.name);
   }
   const memory = x.memory;
   let u8 = new Uint8Array(memory.buffer);
@@ -105,10 +96,11 @@ export function createWasmFieldKernel(name: FieldName, modules?: FieldModules): 
     if (!Number.isSafeInteger(count) || count < 0) {
       throw new RangeError("alloc: count must be a natural number");
     }
-    const first = used;
-    used += count;
+    const first = used, next = used + count;
     const have = memory.buffer.byteLength;
-    if (used * S > have) memory.grow(Math.max(pagesFor(used * S - have), pagesFor(have))); // at least double
+    // Grow first (at least doubling): if growing fails, `used` is unchanged and the kernel still works.
+    if (next * S > have) memory.grow(Math.max(pagesFor(next * S - have), pagesFor(have)));
+    used = next;
     return first;
   }
 
@@ -126,27 +118,8 @@ export function createWasmFieldKernel(name: FieldName, modules?: FieldModules): 
   }
   const clearStage = () => x.setZero(STAGE);
 
-  // The inversion module is built on first use (importing a field for mul alone does not pay for it).
-  let inverse: ((outAddr: number, inAddr: number, scratchAddr: number) => void) | null = null;
-  let invScratch = 0;
-  function inv(o: number, a: number): void {
-    if (inverse === null) {
-      let module = mods.inverse;
-      if (module === undefined) {
-        try {
-          module = new WebAssembly.Module(inverseModuleBytes(p) as BufferSource);
-        } catch {
-          // Run-time compilation refused (prebuilt kernel on workerd): Fermat, from now on.
-          inverse = (outAddr, inAddr) => invFermat(k, outAddr / S, inAddr / S);
-          return inv(o, a);
-        }
-      }
-      const w = wasmInverseFromModule(module, memory);
-      if (w.scratchBytes > 0) invScratch = alloc(Math.ceil(w.scratchBytes / S)) * S;
-      inverse = w.inv;
-    }
-    inverse(o * S, a * S, invScratch);
-  }
+  const inverse = instance.exports.inv as (outAddr: number, inAddr: number, scratchAddr: number) => void;
+  const inv = (o: number, a: number): void => inverse(o * S, a * S, 0); // no scratch (inverse.ts)
 
   const { mul: xMul, sqr: xSqr, add: xAdd, sub: xSub, neg: xNeg, dbl: xDbl, copy: xCopy } = x;
   const { cmov: xCmov, cswap: xCswap, eq: xEq, isZero: xIsZero } = x;
@@ -158,6 +131,8 @@ export function createWasmFieldKernel(name: FieldName, modules?: FieldModules): 
     memory,
     stride: S,
     exports: x,
+    plan,
+    layer: (layerName) => (layers.has(layerName) ? instance.exports : null),
     addressOf: (slot) => slot * S,
     alloc,
 
@@ -220,28 +195,32 @@ export function createWasmFieldKernel(name: FieldName, modules?: FieldModules): 
     wipe(first, count) {
       bytesView().fill(0, first * S, (first + count) * S);
     },
-
-    extend(extras) {
-      const mul = simdSupported() ? "simd" : "fips";
-      const bytes = buildFieldModule(p, { extras, importMemory: true, mul }).bytes;
-      const mod = new WebAssembly.Module(bytes);
-      return new WebAssembly.Instance(mod, { env: { memory } }).exports;
-    },
   };
   return Object.freeze(k);
 }
 
-const cache = new Map<FieldName, WasmFieldKernel>();
+const cache = new Map<FieldName, WasmFieldKernel[]>();
+
+/** Whether kernel `k`'s module holds every layer of `plan` (for this engine's SIMD flag). */
+const covers = (k: WasmFieldKernel, plan: ModulePlan): boolean =>
+  plan.layers(simdSupported()).every((l) => k.layer(l.name) !== null);
 
 /**
- * The shared wasm kernel of field `name`, built on first use from `modules` if given (prebuilt), else
- * generated and compiled now. Later calls return the same kernel and ignore `modules`.
+ * The shared wasm kernel of field `name` for `plan`: an existing kernel of the field whose module holds
+ * every layer of `plan` (so a tower asked for after its curve shares the curve's kernel and slots),
+ * else a new one, built from `module` if given (prebuilt), else generated and compiled now.
  */
-export function wasmFieldKernel(name: FieldName, modules?: FieldModules): WasmFieldKernel {
-  let k = cache.get(name);
+export function wasmFieldKernel(
+  name: FieldName,
+  plan: ModulePlan = FIELD_ONLY,
+  module?: WebAssembly.Module,
+): WasmFieldKernel {
+  let kernels = cache.get(name);
+  if (kernels === undefined) cache.set(name, kernels = []);
+  let k = kernels.find((c) => c.plan === plan) ?? kernels.find((c) => covers(c, plan));
   if (k === undefined) {
-    k = createWasmFieldKernel(name, modules);
-    cache.set(name, k);
+    k = createWasmFieldKernel(name, plan, module);
+    kernels.push(k);
   }
   return k;
 }

@@ -3,7 +3,7 @@
  * field kernel (straight-line, constant-time, taking byte addresses), plus any functions that later
  * layers add through {@linkcode ExtraEmitter}s — they are built into the same module and `call` the
  * kernel functions by index (a wasm-internal call, no JS boundary), or inline the emitters of
- * emit_mont.ts / emit_linear.ts. A kernel instantiates it with `WasmFieldKernel.extend(extras)`.
+ * emit_mont.ts / emit_linear.ts. The layers come from the kernel's module plan (plan.ts).
  *
  * ```ts ignore
  * const extra: ExtraEmitter = ({ c, module, fn }) => {
@@ -33,7 +33,7 @@
  * @module
  */
 
-import { FunctionBuilder, I32, ModuleBuilder, Op, type ValType } from "./emitter.ts";
+import { FunctionBuilder, I32, ModuleBuilder, Op, type ValType } from "../../wasm/emitter.ts";
 import {
   emitAdd,
   emitCmov,
@@ -51,7 +51,7 @@ import { emitMontMulCios, emitMontMulFips, type OperandMode, ref } from "./emit_
 import { emitMontMulSimd } from "./emit_mont_simd.ts";
 import { type MontConstants, montConstants, toLimbs } from "./montgomery.ts";
 /** Re-exported from the emitter, where the SIMD capability check lives (x25519/ uses it too). */
-export { simdSupported } from "./emitter.ts";
+export { simdSupported } from "../../wasm/emitter.ts";
 
 /** Slots reserved at the bottom of memory (see the module doc). */
 export const SLOT: Readonly<
@@ -113,6 +113,21 @@ export interface FieldModuleContext {
 
 /** Adds functions to a field module (e.g. the Fp2 tower, point formulas). */
 export type ExtraEmitter = (ctx: FieldModuleContext) => void;
+
+/**
+ * One layer of a field's module plan (see field/wasm/plan.ts): the functions a layer above the field
+ * (inversion, the tower, a group's point formulas, table lookups) compiles into the field's one module.
+ * `exports` names every function the layer exports, so that an instance (generated or prebuilt) is
+ * checked for all of them when the kernel is built.
+ */
+export interface WasmLayer {
+  /** The layer's name in the plan, e.g. "tower", "bls12-381 G1 points". */
+  readonly name: string;
+  /** The exported function names. */
+  readonly exports: readonly string[];
+  /** Adds the functions. */
+  readonly emit: ExtraEmitter;
+}
 
 /**
  * Generator options: the defaults are the measured fastest (SIMD FIPS; squaring with halved cross

@@ -86,7 +86,7 @@ Deno.test("flow: the default filter measures library files only, found from the 
   assert.ok(
     new URL("tests/ct/coverage.ts", LIBRARY_ROOT).href === new URL("./coverage.ts", import.meta.url).href,
   );
-  assert.ok(isLibraryScript(LIBRARY_ROOT + "field/wasm/emitter.ts"));
+  assert.ok(isLibraryScript(LIBRARY_ROOT + "wasm/emitter.ts"));
   assert.ok(isLibraryScript(LIBRARY_ROOT + "errors.ts"));
   for (const dir of ["tests/ct/x.ts", "node_modules/a/b.js", ".cache/deno/npm/x.js", "bench/b.ts"]) {
     assert.ok(!isLibraryScript(LIBRARY_ROOT + dir), dir);

@@ -14,6 +14,7 @@ import { ctWasm } from "../ct/registry.ts";
 import assert from "node:assert/strict";
 import { FIELDS } from "../../field/params.ts";
 import { createWasmFieldKernel } from "../../field/wasm/kernel.ts";
+import { modulePlan } from "../../field/wasm/plan.ts";
 import { simdSupported } from "../../field/wasm/module.ts";
 import { bls12381Groups } from "../../curves/bls12_381.ts";
 import { bn254Groups } from "../../curves/bn254.ts";
@@ -49,8 +50,9 @@ for (const field of ["bls12-381-fp", "bn254-fp"] as const) {
   for (const simd of [true, false]) {
     if (simd && !simdSupported()) continue;
     Deno.test(`wasm select returns exactly entry d: ${field} (${simd ? "v128" : "i64"})`, () => {
-      const k = createWasmFieldKernel(field);
-      const x = k.extend([selectExtras(SHAPES, simd)]);
+      const layer = { name: "selects", exports: SHAPES.map(selectName), emit: selectExtras(SHAPES, simd) };
+      const k = createWasmFieldKernel(field, modulePlan("test", () => [layer]));
+      const x = k.layer("selects")!;
       const S = k.stride;
       for (const shape of SHAPES) {
         const fn = x[selectName(shape)] as (o: number, f: number, s: number, d: number) => void;

@@ -17,7 +17,7 @@ import {
   wasmAvailable,
   wasmCompilesFromBytes,
 } from "../../field/mod.ts";
-import { createWasmFieldKernel, wasmFieldModules } from "../../field/wasm/kernel.ts";
+import { createWasmFieldKernel, wasmFieldModuleBytes } from "../../field/wasm/kernel.ts";
 import { modPow } from "./kernel_cases.ts";
 
 const isCode = (code: string) => (e: unknown) => e instanceof IsochronError && e.code === code;
@@ -99,9 +99,10 @@ Deno.test("backend: where compilation is refused, auto falls back to ts and forc
 });
 
 Deno.test("backend: prebuilt modules (initWasm) give wasm kernels without run-time compilation", () => {
-  const prebuilt = wasmFieldModules("bls12-381-fp"); // as if imported from dist/wasm/bls12-381-fp.wasm
+  // As if imported from dist/wasm/bls12-381-fp.wasm.
+  const prebuilt = new WebAssembly.Module(wasmFieldModuleBytes("bls12-381-fp"));
   withoutRuntimeCompilation(() => {
-    initWasm({ "bls12-381-fp": prebuilt.kernel });
+    initWasm({ "bls12-381-fp": prebuilt });
     assert.equal(wasmAvailable("bls12-381-fp"), true);
     assert.equal(getBackend("bls12-381-fp"), "wasm");
     assert.equal(getBackend("bn254-fp"), "ts");
@@ -109,9 +110,8 @@ Deno.test("backend: prebuilt modules (initWasm) give wasm kernels without run-ti
     assert.equal(fieldKernel("bn254-fp").backend, "ts");
     setBackend("wasm"); // allowed: some prebuilt module exists
     assert.throws(() => fieldKernel("bn254-fp"), isCode("BACKEND_UNAVAILABLE"));
-    // A fresh kernel on the prebuilt module: arithmetic, and inv falls back to Fermat (the inversion
-    // module cannot be compiled here and was not supplied).
-    const k = createWasmFieldKernel("bls12-381-fp", prebuilt);
+    // A fresh kernel on the prebuilt module: arithmetic and the inversion in the same module.
+    const k = createWasmFieldKernel("bls12-381-fp", undefined, prebuilt);
     const [a, b] = [k.alloc(1), k.alloc(1)];
     k.setBigintVartime(a, 1234567n);
     k.inv(b, a);
@@ -122,7 +122,7 @@ Deno.test("backend: prebuilt modules (initWasm) give wasm kernels without run-ti
   // deno-lint-ignore no-explicit-any
   assert.throws(() => initWasm({ "bls12-381-fp": new Uint8Array(8) as any }), isCode("INVALID_TYPE"));
   // deno-lint-ignore no-explicit-any
-  assert.throws(() => initWasm({ "p-256": prebuilt.kernel } as any), isCode("INVALID_TYPE"));
+  assert.throws(() => initWasm({ "p-256": prebuilt } as any), isCode("INVALID_TYPE"));
 });
 
 Deno.test("backend: init() compiles asynchronously and registers the modules", async () => {

@@ -2,26 +2,26 @@
 
 import assert from "node:assert/strict";
 import { wasmFiles } from "../../scripts/build_wasm.ts";
-import { buildFieldModule } from "../../field/wasm/module.ts";
-import { inverseModuleBytes } from "../../field/wasm/inverse.ts";
-import { createWasmFieldKernel } from "../../field/wasm/kernel.ts";
+import { createWasmFieldKernel, wasmFieldModuleBytes } from "../../field/wasm/kernel.ts";
+import { FIELD_PLANS } from "../../curves/field_plans.ts";
 import { FIELDS } from "../../field/params.ts";
 import { FIELD_NAMES, modPow } from "./kernel_cases.ts";
 
-Deno.test("build_wasm: one kernel and one inverse module per field, equal to the generator's output", () => {
+Deno.test("build_wasm: one module per field and SIMD variant, equal to the generator's output", () => {
   const files = wasmFiles();
   assert.deepEqual(
     [...files.keys()].sort(),
-    FIELD_NAMES.flatMap((n) => [`${n}.wasm`, `${n}-inv.wasm`]).sort(),
+    FIELD_NAMES.flatMap((n) => [`${n}.wasm`, `${n}.nosimd.wasm`]).sort(),
   );
   for (const name of FIELD_NAMES) {
     const { p } = FIELDS[name];
-    assert.deepEqual(files.get(`${name}.wasm`), buildFieldModule(p).bytes, name);
-    assert.deepEqual(files.get(`${name}-inv.wasm`), inverseModuleBytes(p), `${name} inverse`);
-    // Loaded as a static import would be: compiled modules handed to the kernel.
-    const kernel = new WebAssembly.Module(files.get(`${name}.wasm`) as BufferSource);
-    const inverse = new WebAssembly.Module(files.get(`${name}-inv.wasm`) as BufferSource);
-    const k = createWasmFieldKernel(name, { kernel, inverse });
+    const plan = FIELD_PLANS[name];
+    assert.deepEqual(files.get(`${name}.wasm`), wasmFieldModuleBytes(name, plan, true), name);
+    assert.deepEqual(files.get(`${name}.nosimd.wasm`), wasmFieldModuleBytes(name, plan, false), name);
+    // Loaded as a static import would be: the compiled module handed to the kernel, with every layer.
+    const module = new WebAssembly.Module(files.get(`${name}.wasm`) as BufferSource);
+    const k = createWasmFieldKernel(name, plan, module);
+    for (const layer of plan?.layers(true) ?? []) assert.notEqual(k.layer(layer.name), null, layer.name);
     const [a, b] = [k.alloc(1), k.alloc(1)];
     k.setBigintVartime(a, p - 3n);
     k.inv(b, a);

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import process from "node:process";
 import { assertNoBranches } from "../ct/wasm_rules.ts";
-import { FunctionBuilder, I32 } from "../../field/wasm/emitter.ts";
+import { FunctionBuilder, I32 } from "../../wasm/emitter.ts";
 import { emitAdd } from "../../field/wasm/emit_linear.ts";
 import { emitMontMulFips, ref } from "../../field/wasm/emit_mont.ts";
 import {
@@ -16,9 +16,11 @@ import {
   type FieldModuleOptions,
   KERNEL_FUNCTIONS,
   SLOT,
+  type WasmLayer,
 } from "../../field/wasm/module.ts";
 import { montConstants } from "../../field/wasm/montgomery.ts";
 import { createWasmFieldKernel, wasmFieldKernel } from "../../field/wasm/kernel.ts";
+import { modulePlan } from "../../field/wasm/plan.ts";
 import { FIELDS } from "../../field/params.ts";
 import { FIELD_NAMES, modPow, Rng } from "./kernel_cases.ts";
 
@@ -118,11 +120,11 @@ Deno.test("wasm generator: every variant computes the same Montgomery products",
   }
 });
 
-Deno.test("wasm generator: extend() adds functions that call and inline the kernel, on the same slots", () => {
-  const k = createWasmFieldKernel("bls12-381-fp");
-  const p = k.p;
-  const x = k.extend([
-    (ctx) => {
+Deno.test("wasm generator: a plan's layer adds functions that call and inline the kernel, on the same slots", () => {
+  const layer: WasmLayer = {
+    name: "test",
+    exports: ["mul3", "mulAdd"],
+    emit: (ctx) => {
       // mul3(out, a, b, c) = a·b·c by two internal calls of the kernel's mul.
       const f = new FunctionBuilder([I32, I32, I32, I32]);
       f.localGet(0).localGet(1).localGet(2).call(ctx.fn.mul);
@@ -136,7 +138,11 @@ Deno.test("wasm generator: extend() adds functions that call and inline the kern
       emitAdd(g, ctx.c, ref(0), ref(t), ref(1));
       ctx.module.addFunction("mulAdd", g);
     },
-  ]) as Record<string, (...a: number[]) => void>;
+  };
+  const k = createWasmFieldKernel("bls12-381-fp", modulePlan("test", () => [layer]));
+  const p = k.p;
+  const x = k.layer("test") as Record<string, (...a: number[]) => void>;
+  assert.equal(k.layer("tower"), null, "a layer outside the plan is absent");
   const [a, b, c, o] = [k.alloc(1), k.alloc(1), k.alloc(1), k.alloc(1)];
   k.setBigintVartime(a, p - 2n);
   k.setBigintVartime(b, 12345n);

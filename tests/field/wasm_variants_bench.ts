@@ -6,7 +6,7 @@
  */
 
 import { buildFieldModule, type FieldModuleOptions } from "../../field/wasm/module.ts";
-import { FunctionBuilder, I32, ModuleBuilder } from "../../field/wasm/emitter.ts";
+import { FunctionBuilder, I32, ModuleBuilder } from "../../wasm/emitter.ts";
 import { type FieldName, FIELDS } from "../../field/params.ts";
 import { Rng } from "./kernel_cases.ts";
 

@@ -28,7 +28,7 @@ const entry = [
   `import { handle } from "./worker.js";`,
   "const prebuilt = {",
   "  fields: {",
-  ...fields.map((f) => `    "${f}": { kernel: ${id(`${f}.wasm`)}, inverse: ${id(`${f}-inv.wasm`)} },`),
+  ...fields.map((f) => `    "${f}": ${id(`${f}.wasm`)},`),
   "  },",
   `  x25519: ${id("x25519.wasm")},`,
   "};",

@@ -18,7 +18,7 @@
  * @module
  */
 
-import { FunctionBuilder, I32, I64, Op, SimdOp, V128 } from "../../field/wasm/emitter.ts";
+import { FunctionBuilder, I32, I64, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
 import {
   emitAdd,
   emitCmov,

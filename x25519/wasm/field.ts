@@ -19,7 +19,7 @@
  * @module
  */
 
-import { type FunctionBuilder, I64, Op } from "../../field/wasm/emitter.ts";
+import { type FunctionBuilder, I64, Op } from "../../wasm/emitter.ts";
 
 /** Number of limbs. */
 export const LIMBS = 10;

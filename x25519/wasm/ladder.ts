@@ -15,7 +15,7 @@
  * @module
  */
 
-import { FunctionBuilder, I32, I64, Op } from "../../field/wasm/emitter.ts";
+import { FunctionBuilder, I32, I64, Op } from "../../wasm/emitter.ts";
 import {
   emitAdd,
   emitCswap,

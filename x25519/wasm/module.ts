@@ -18,7 +18,7 @@
  * @module
  */
 
-import { FunctionBuilder, I32, ModuleBuilder, Op, type ValType } from "../../field/wasm/emitter.ts";
+import { FunctionBuilder, I32, ModuleBuilder, Op, type ValType } from "../../wasm/emitter.ts";
 import {
   emitAdd,
   emitCarryFe,

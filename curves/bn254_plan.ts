@@ -1,0 +1,35 @@
+/**
+ * The module plan of BN254's base field (field/wasm/plan.ts): which layers its one WebAssembly module
+ * holds beside the field kernel, from the curve's public data; and G2's b' = 3/ξ, derived here once.
+ * @module
+ */
+import { FIELDS } from "../field/params.ts";
+import { towerLayers, TOWERS } from "../field/tower/mod.ts";
+import { type ModulePlan, modulePlan } from "../field/wasm/plan.ts";
+import type { Fp2Value } from "./coord_field.ts";
+import { pointLayer } from "./wasm_point.ts";
+import { selectLayer, TABLE_SHAPES } from "./wasm_select.ts";
+
+const p = FIELDS["bn254-fp"].p;
+
+/** a^(p−2) = a⁻¹ mod p (public constants only). */
+function invModP(a: bigint): bigint {
+  let r = 1n, b = ((a % p) + p) % p;
+  for (let e = p - 2n; e > 0n; e >>= 1n, b = (b * b) % p) if (e & 1n) r = (r * b) % p;
+  return r;
+}
+/** b' = 3/ξ of G2 (D-twist) in Fp[u]/(u² + 1): 1/(x0 + x1·u) = (x0 − x1·u)/(x0² + x1²). */
+const [XI0, XI1] = TOWERS["bn254"].xi;
+const XI_NORM_INV = invModP(XI0 * XI0 + XI1 * XI1);
+export const B_G2: Fp2Value = { c0: (3n * XI0 * XI_NORM_INV) % p, c1: (3n * (p - XI1) * XI_NORM_INV) % p };
+
+/**
+ * The plan of BN254's base-field module (field/wasm/plan.ts): the tower, the G1 and G2 point formulas
+ * and the table lookups, compiled once with the field kernel (SIMD layers as in curves/bls12_381.ts).
+ */
+export const BN254_FP_PLAN: ModulePlan = modulePlan("bn254", (simd) => [
+  ...towerLayers("bn254", simd),
+  pointLayer("bn254 G1", 1, [9n], p),
+  ...(simd ? [pointLayer("bn254 G2", 2, [(3n * B_G2.c0) % p, (3n * B_G2.c1) % p], p)] : []),
+  selectLayer(TABLE_SHAPES, simd),
+]);
