@@ -5,11 +5,19 @@
  * `@isochron/curves/bn254`.
  * @module
  */
-export { bls12_381 } from "./curves/bls12_381.ts";
-export type { Bls12381 } from "./curves/bls12_381.ts";
-export type { Affine, Codec, CoordField, Fp2Value, Group, Point, Projective } from "./curves/bls12_381.ts";
-export { bn254 } from "./curves/bn254.ts";
-export type { Bn254 } from "./curves/bn254.ts";
+export { bls12_381 } from "./curves/bls12_381/mod.ts";
+export type { Bls12381 } from "./curves/bls12_381/mod.ts";
+export type {
+  Affine,
+  Codec,
+  CoordField,
+  Fp2Value,
+  Group,
+  Point,
+  Projective,
+} from "./curves/bls12_381/mod.ts";
+export { bn254 } from "./curves/bn254/mod.ts";
+export type { Bn254 } from "./curves/bn254/mod.ts";
 export { IsochronError } from "./errors.ts";
 export type { IsochronErrorCode } from "./errors.ts";
 export { x25519 } from "./x25519/mod.ts";

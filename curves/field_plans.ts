@@ -6,8 +6,8 @@
  */
 import type { FieldName } from "../field/params.ts";
 import type { ModulePlan } from "../field/wasm/plan.ts";
-import { BLS12_381_FP_PLAN } from "./bls12_381_plan.ts";
-import { BN254_FP_PLAN } from "./bn254_plan.ts";
+import { BLS12_381_FP_PLAN } from "./bls12_381/plan.ts";
+import { BN254_FP_PLAN } from "./bn254/plan.ts";
 
 /** Field name → the plan of its module (fields not listed: the field alone). */
 export const FIELD_PLANS: Readonly<Partial<Record<FieldName, ModulePlan>>> = Object.freeze({

@@ -32,7 +32,7 @@ export interface ScalarField {
    *
    * @example
    * ```ts
-   * import { bls12_381 } from "../curves/bls12_381.ts";
+   * import { bls12_381 } from "../curves/bls12_381/mod.ts";
    * const k = bls12_381.Fr.random();
    * const pk = bls12_381.G1.BASE.multiply(k);
    * if (k.length !== 32 || pk.isZero()) throw new Error("unexpected");
@@ -46,7 +46,7 @@ export interface ScalarField {
    *
    * @example
    * ```ts
-   * import { bn254 } from "../curves/bn254.ts";
+   * import { bn254 } from "../curves/bn254/mod.ts";
    * import { IsochronError } from "../errors.ts";
    * const k = bn254.Fr.fromBytes(bn254.Fr.toBytes(5n));
    * if (!bn254.G1.BASE.multiply(k).equals(bn254.G1.BASE.multiply(5n))) throw new Error("unexpected");
@@ -67,7 +67,7 @@ export interface ScalarField {
    *
    * @example
    * ```ts
-   * import { bls12_381 } from "../curves/bls12_381.ts";
+   * import { bls12_381 } from "../curves/bls12_381/mod.ts";
    * const one = bls12_381.Fr.toBytes(1n);
    * if (one.length !== 32 || one[31] !== 1 || one.slice(0, 31).some((b) => b !== 0)) {
    *   throw new Error("unexpected");

@@ -10,7 +10,7 @@ if [ ! -x "$DENO" ]; then
   exit 2
 fi
 
-entry_points=(mod.ts x25519/mod.ts curves/bls12_381.ts curves/bn254.ts)
+entry_points=(mod.ts x25519/mod.ts curves/bls12_381/mod.ts curves/bn254/mod.ts)
 failed_steps=()
 step() {
   local name=$1

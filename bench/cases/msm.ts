@@ -23,7 +23,7 @@ export default function (): Promise<BenchCase[]> {
         lib: "isochron",
         backend,
         setup: async () => {
-          const { bls12381Groups } = await import("../../curves/bls12_381.ts");
+          const { bls12381Groups } = await import("../../curves/bls12_381/mod.ts");
           const G = bls12381Groups(backend).G1;
           // deno-lint-ignore no-explicit-any
           const pts = pointWalk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);

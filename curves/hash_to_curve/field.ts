@@ -9,7 +9,7 @@
  */
 import type { FieldKernel } from "../../field/kernel.ts";
 import type { Fp2 } from "../../field/tower/fp2.ts";
-import type { CoordField, Fp2Value } from "../coord_field.ts";
+import type { CoordField, Fp2Value } from "../group/coord_field.ts";
 import { expandMessageXmd } from "./expand.ts";
 import type { H2cField } from "./sswu.ts";
 

@@ -16,8 +16,8 @@
  * Cost (G1): 15M for D's powers + 2M per coefficient (≈ 110M) + 5M; (G2): ≈ 35 Fp2 M.
  * @module
  */
-import type { CoordField, Fp2Value } from "../coord_field.ts";
-import type { Projective } from "../projective.ts";
+import type { CoordField, Fp2Value } from "../group/coord_field.ts";
+import type { Projective } from "../group/projective.ts";
 
 /** Ascending coefficients k₀…k_d of x_num, x_den, y_num, y_den; the denominators' leading 1 omitted. */
 export interface IsogenyCoefficients<V> {

@@ -10,7 +10,7 @@
  * Cost: 1 sqrt_ratio + ≈ 14M + 2 sgn0.
  * @module
  */
-import type { CoordField } from "../coord_field.ts";
+import type { CoordField } from "../group/coord_field.ts";
 
 /** What hash-to-curve needs of a field besides a {@linkcode CoordField}. */
 export interface H2cField<V> {

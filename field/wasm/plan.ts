@@ -7,7 +7,7 @@
  * ({@linkcode layerExports}); no layer compiles a module of its own.
  *
  * The plan is data of whoever owns the field: a curve declares the plan of its base field
- * (curves/bls12_381.ts, curves/bn254.ts), the tower declares its own for tower-only use
+ * (curves/bls12_381/plan.ts, curves/bn254/plan.ts), the tower declares its own for tower-only use
  * (field/tower/mod.ts), and a field used alone gets {@linkcode FIELD_ONLY}. Layers that need SIMD are
  * left out of the plan on engines without it (a feature decision made once, from `simdSupported()`),
  * and their JavaScript composition runs instead.

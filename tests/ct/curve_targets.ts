@@ -12,9 +12,9 @@
  */
 
 import { randomBytes, sink, type TimingTarget } from "./targets.ts";
-import { bls12381Groups } from "../../curves/bls12_381.ts";
-import { bn254Groups } from "../../curves/bn254.ts";
-import type { Group, Point } from "../../curves/group.ts";
+import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
+import { bn254Groups } from "../../curves/bn254/mod.ts";
+import type { Group, Point } from "../../curves/group/group.ts";
 import type { Backend } from "../../field/kernel.ts";
 
 const BACKENDS: readonly Backend[] = ["wasm", "ts"];

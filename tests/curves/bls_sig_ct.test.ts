@@ -1,7 +1,7 @@
 /**
  * Constant-time proofs (tests/ct) of the BLS signature secret-key paths, both backends, over
  * secretsForModulus(r, 32) (the zero key dropped: all are valid keys in [1, r)):
- * - the whole of `getPublicKey` and `sign` as seen from curves/bls_signatures.ts (its own blocks: the
+ * - the whole of `getPublicKey` and `sign` as seen from curves/bls12_381/signatures.ts (its own blocks: the
  *   key check, the calls), measured on that file only;
  * - the secret part of each, across every library file: the key check and the constant-time
  *   multiplication into a fixed slot (SK·G1, SK·H(msg)). What is left out is public: hashing the
@@ -9,27 +9,27 @@
  *   and the GC, not on the key) and encoding the result, which branches on the published y's sign.
  */
 import { ctFlow, secretsForModulus } from "../ct/registry.ts";
-import { bls12381Groups, bls12_381 } from "../../curves/bls12_381.ts";
-import { BLS_POP_DST, blsSignatures, checkSecretKey } from "../../curves/bls_signatures.ts";
-import type { Group } from "../../curves/group.ts";
+import { bls12381Groups, bls12_381 } from "../../curves/bls12_381/mod.ts";
+import { BLS_POP_DST, blsSignatures, checkSecretKey } from "../../curves/bls12_381/signatures.ts";
+import type { Group } from "../../curves/group/group.ts";
 import { FIELDS } from "../../field/params.ts";
 import { scalarBytes } from "../../scalar/reduce.ts";
 
 const r = FIELDS["bls12-381-fr"].p;
 const keys = () => secretsForModulus(r, 32).filter((k) => k.some((b) => b !== 0));
 const MSG = new Uint8Array([1, 2, 3]);
-const onlySigFile = { include: (url: string) => url.endsWith("/curves/bls_signatures.ts") };
+const onlySigFile = { include: (url: string) => url.endsWith("/curves/bls12_381/signatures.ts") };
 
 for (const backend of ["wasm", "ts"] as const) {
   const sig = blsSignatures(() => bls12381Groups(backend), bls12_381.pairingCheck);
   ctFlow(
-    `bls sig getPublicKey, bls_signatures.ts (${backend})`,
+    `bls sig getPublicKey, bls12_381/signatures.ts (${backend})`,
     (sk: Uint8Array) => sig.getPublicKey(sk),
     keys,
     onlySigFile,
   );
   ctFlow(
-    `bls sig sign, bls_signatures.ts (${backend})`,
+    `bls sig sign, bls12_381/signatures.ts (${backend})`,
     (sk: Uint8Array) => sig.sign(sk, MSG),
     keys,
     onlySigFile,

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { bls12_381 as noble } from "@noble/curves/bls12-381.js";
-import { bls12381Groups, bls12_381 } from "../../curves/bls12_381.ts";
-import { BLS_POP_DST, blsSignatures } from "../../curves/bls_signatures.ts";
+import { bls12381Groups, bls12_381 } from "../../curves/bls12_381/mod.ts";
+import { BLS_POP_DST, blsSignatures } from "../../curves/bls12_381/signatures.ts";
 
 const N = noble.longSignatures;
 const rnd = (n: number) => crypto.getRandomValues(new Uint8Array(n));

@@ -5,8 +5,8 @@
  * (sign, aggregate) must be an IsochronError; verification outputs are booleans.
  */
 import assert from "node:assert/strict";
-import { bls12381Groups, bls12_381 } from "../../curves/bls12_381.ts";
-import { blsSignatures } from "../../curves/bls_signatures.ts";
+import { bls12381Groups, bls12_381 } from "../../curves/bls12_381/mod.ts";
+import { blsSignatures } from "../../curves/bls12_381/signatures.ts";
 import { IsochronError } from "../../errors.ts";
 
 const DIR = new URL("../vectors/bls12381_eth_bls_sig/", import.meta.url);

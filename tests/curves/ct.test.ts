@@ -5,10 +5,10 @@
  * 256-bit secrets that need the reduction; and the memory-access proof of the window lookup.
  */
 import { ctAccess, ctFlow, secretIndices, secretsForModulus, standardSecrets32 } from "../ct/registry.ts";
-import { bls12381Groups } from "../../curves/bls12_381.ts";
-import { bn254Groups } from "../../curves/bn254.ts";
-import type { Group } from "../../curves/group.ts";
-import { selectPoint, WINDOW_ENTRIES } from "../../curves/scalar_mul.ts";
+import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
+import { bn254Groups } from "../../curves/bn254/mod.ts";
+import type { Group } from "../../curves/group/group.ts";
+import { selectPoint, WINDOW_ENTRIES } from "../../curves/group/scalar_mul.ts";
 import { scalarBytes } from "../../scalar/reduce.ts";
 
 for (const backend of ["wasm", "ts"] as const) {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { BACKENDS, bls12381Groups, hex, readJson, throwsCode } from "./helpers.ts";
 import { unhex } from "./helpers.ts";
-import type { Group } from "../../curves/group.ts";
+import type { Group } from "../../curves/group/group.ts";
 
 interface Vector {
   Input: string;

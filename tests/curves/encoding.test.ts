@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { IsochronError } from "../../errors.ts";
-import type { Group } from "../../curves/group.ts";
+import type { Group } from "../../curves/group/group.ts";
 import { BACKENDS, bls12381Groups, bn254Groups, hex, throwsCode, unhex } from "./helpers.ts";
 
 const DIR = new URL("../vectors/bls12381_eth_bls_sig/", import.meta.url);

@@ -10,8 +10,8 @@ import { encodeInteger } from "../ct/secrets.ts";
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import { fixedBaseFor, FixedBaseTable, selectRow } from "../../curves/fixed_base.ts";
-import type { Group, Point } from "../../curves/group.ts";
+import { fixedBaseFor, FixedBaseTable, selectRow } from "../../curves/group/fixed_base.ts";
+import type { Group, Point } from "../../curves/group/group.ts";
 import { scalarBytes } from "../../scalar/reduce.ts";
 import { BACKENDS, be32, bls12381Groups, bn254Groups, rng } from "./helpers.ts";
 

@@ -8,10 +8,15 @@
  */
 import { ctAccess, ctFlow, secretIndices, secretsForModulus } from "../ct/registry.ts";
 import { encodeInteger } from "../ct/secrets.ts";
-import { bn254Groups } from "../../curves/bn254.ts";
-import { BN254_G1_LAMBDA, bn254G1Basis, bn254G2Basis, endoScratchFor } from "../../curves/endomorphism.ts";
-import type { Group } from "../../curves/group.ts";
-import { selectPoint, WINDOW_ENTRIES } from "../../curves/scalar_mul.ts";
+import { bn254Groups } from "../../curves/bn254/mod.ts";
+import {
+  BN254_G1_LAMBDA,
+  bn254G1Basis,
+  bn254G2Basis,
+  endoScratchFor,
+} from "../../curves/group/endomorphism.ts";
+import type { Group } from "../../curves/group/group.ts";
+import { selectPoint, WINDOW_ENTRIES } from "../../curves/group/scalar_mul.ts";
 import { BN254_U, FIELDS } from "../../field/params.ts";
 import { determinant, LatticeDigits } from "../../scalar/lattice.ts";
 import { scalarBytes, ScalarReducer } from "../../scalar/reduce.ts";

@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { BN254_U, FIELDS } from "../../field/params.ts";
-import { BN254_G1_LAMBDA, bn254G1Basis, bn254G2Basis } from "../../curves/endomorphism.ts";
+import { BN254_G1_LAMBDA, bn254G1Basis, bn254G2Basis } from "../../curves/group/endomorphism.ts";
 import { determinant, LatticeDigits } from "../../scalar/lattice.ts";
 import { ScalarReducer } from "../../scalar/reduce.ts";
 import { be32, rng } from "./helpers.ts";

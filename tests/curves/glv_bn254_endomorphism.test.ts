@@ -9,11 +9,11 @@ import assert from "node:assert/strict";
 import { BN254_U, FIELDS } from "../../field/params.ts";
 import { frobeniusTable } from "../../field/tower/frobenius.ts";
 import { TOWERS } from "../../field/tower/params.ts";
-import { BN254_G1_LAMBDA, bn254Phi, endoScratchFor, Psi } from "../../curves/endomorphism.ts";
-import type { Fp2Value } from "../../curves/coord_field.ts";
-import type { Group } from "../../curves/group.ts";
-import type { Projective } from "../../curves/projective.ts";
-import { mulVartime } from "../../curves/scalar_mul.ts";
+import { BN254_G1_LAMBDA, bn254Phi, endoScratchFor, Psi } from "../../curves/group/endomorphism.ts";
+import type { Fp2Value } from "../../curves/group/coord_field.ts";
+import type { Group } from "../../curves/group/group.ts";
+import type { Projective } from "../../curves/group/projective.ts";
+import { mulVartime } from "../../curves/group/scalar_mul.ts";
 import { LatticeDigits } from "../../scalar/lattice.ts";
 import { BACKENDS, bn254Groups, rng } from "./helpers.ts";
 

@@ -9,9 +9,14 @@
 import assert from "node:assert/strict";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
 import { BN254_U } from "../../field/params.ts";
-import { BN254_G1_LAMBDA, bn254G1Basis, bn254G2Basis, endoScratchFor } from "../../curves/endomorphism.ts";
-import type { Group, Point } from "../../curves/group.ts";
-import { mulCt } from "../../curves/scalar_mul.ts";
+import {
+  BN254_G1_LAMBDA,
+  bn254G1Basis,
+  bn254G2Basis,
+  endoScratchFor,
+} from "../../curves/group/endomorphism.ts";
+import type { Group, Point } from "../../curves/group/group.ts";
+import { mulCt } from "../../curves/group/scalar_mul.ts";
 import { LatticeDigits } from "../../scalar/lattice.ts";
 import { BACKENDS, be32, bn254Groups, rng } from "./helpers.ts";
 

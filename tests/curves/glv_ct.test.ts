@@ -8,10 +8,10 @@
  */
 import { ctAccess, ctFlow, secretIndices, secretsForModulus } from "../ct/registry.ts";
 import { encodeInteger } from "../ct/secrets.ts";
-import { bls12381Groups } from "../../curves/bls12_381.ts";
-import { endoScratchFor } from "../../curves/endomorphism.ts";
-import type { Group } from "../../curves/group.ts";
-import { selectPoint, WINDOW_ENTRIES } from "../../curves/scalar_mul.ts";
+import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
+import { endoScratchFor } from "../../curves/group/endomorphism.ts";
+import type { Group } from "../../curves/group/group.ts";
+import { selectPoint, WINDOW_ENTRIES } from "../../curves/group/scalar_mul.ts";
 import { BLS12_381_X, FIELDS } from "../../field/params.ts";
 import { scalarBytes, ScalarReducer } from "../../scalar/reduce.ts";
 

@@ -9,11 +9,11 @@ import assert from "node:assert/strict";
 import { BLS12_381_X, FIELDS } from "../../field/params.ts";
 import { fp2MulBig, frobeniusTable } from "../../field/tower/frobenius.ts";
 import { TOWERS } from "../../field/tower/params.ts";
-import { bls12381Phi, endoScratchFor, Psi } from "../../curves/endomorphism.ts";
-import type { Fp2Value } from "../../curves/coord_field.ts";
-import type { Group } from "../../curves/group.ts";
-import type { Projective } from "../../curves/projective.ts";
-import { mulVartime } from "../../curves/scalar_mul.ts";
+import { bls12381Phi, endoScratchFor, Psi } from "../../curves/group/endomorphism.ts";
+import type { Fp2Value } from "../../curves/group/coord_field.ts";
+import type { Group } from "../../curves/group/group.ts";
+import type { Projective } from "../../curves/group/projective.ts";
+import { mulVartime } from "../../curves/group/scalar_mul.ts";
 import { BACKENDS, bls12381Groups, rng } from "./helpers.ts";
 
 const p = FIELDS["bls12-381-fp"].p, r = FIELDS["bls12-381-fr"].p, x = BLS12_381_X;

@@ -7,9 +7,9 @@
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { BLS12_381_X } from "../../field/params.ts";
-import { endoScratchFor } from "../../curves/endomorphism.ts";
-import type { Group, Point } from "../../curves/group.ts";
-import { mulCt } from "../../curves/scalar_mul.ts";
+import { endoScratchFor } from "../../curves/group/endomorphism.ts";
+import type { Group, Point } from "../../curves/group/group.ts";
+import { mulCt } from "../../curves/group/scalar_mul.ts";
 import { BACKENDS, be32, bls12381Groups, bn254Groups, rng } from "./helpers.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -6,8 +6,8 @@
  * result's slots, which depends on garbage-collection timing, never on the message).
  */
 import { ctFlow, standardSecrets32 } from "../ct/registry.ts";
-import { bls12381Groups } from "../../curves/bls12_381.ts";
-import { g1Suite, g2Suite } from "../../curves/hash_to_curve/bls12_381.ts";
+import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
+import { g1Suite, g2Suite } from "../../curves/bls12_381/hash_to_curve.ts";
 import { tower } from "../../field/tower/mod.ts";
 
 const DST = "QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_";

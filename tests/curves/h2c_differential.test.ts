@@ -49,7 +49,7 @@ for (const backend of BACKENDS) {
 }
 
 Deno.test("hash-to-curve through bls12_381 (default backend) and input errors", async () => {
-  const { bls12_381 } = await import("../../curves/bls12_381.ts");
+  const { bls12_381 } = await import("../../curves/bls12_381/mod.ts");
   const { IsochronError } = await import("../../errors.ts");
   const msg = new TextEncoder().encode("abc"), dst = "QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
   const P = bls12_381.G2.hashToCurve(msg, dst);

@@ -10,11 +10,11 @@
  */
 import assert from "node:assert/strict";
 import { BACKENDS, bls12381Groups, hex, readJson, rng, unhex } from "./helpers.ts";
-import type { CoordField, Fp2Value } from "../../curves/coord_field.ts";
-import type { H2cGroup } from "../../curves/bls12_381.ts";
-import { H_EFF_G1, SWU_G1, swuG2 } from "../../curves/hash_to_curve/bls12_381.ts";
+import type { CoordField, Fp2Value } from "../../curves/group/coord_field.ts";
+import type { H2cGroup } from "../../curves/bls12_381/mod.ts";
+import { H_EFF_G1, SWU_G1, swuG2 } from "../../curves/bls12_381/hash_to_curve.ts";
 import { ISO_G1, ISO_G2, Isogeny, type IsogenyCoefficients } from "../../curves/hash_to_curve/isogeny.ts";
-import { mulVartime } from "../../curves/scalar_mul.ts";
+import { mulVartime } from "../../curves/group/scalar_mul.ts";
 import { BLS12_381_X, FIELDS } from "../../field/params.ts";
 
 const p = FIELDS["bls12-381-fp"].p, x = BLS12_381_X;

@@ -6,7 +6,7 @@
  * the identity; argument errors.
  */
 import assert from "node:assert/strict";
-import type { Group, Point } from "../../curves/group.ts";
+import type { Group, Point } from "../../curves/group/group.ts";
 import {
   BACKENDS,
   be32,

@@ -10,9 +10,9 @@
  */
 import assert from "node:assert/strict";
 import { bls12_381 as nb } from "@noble/curves/bls12-381.js";
-import { bls12_381 } from "../../curves/bls12_381.ts";
-import type { PairingInput, PairingResult } from "../../curves/pairing.ts";
-import { FinalExp } from "../../curves/pairing_final_exp.ts";
+import { bls12_381 } from "../../curves/bls12_381/mod.ts";
+import type { PairingInput, PairingResult } from "../../curves/pairing/pairing.ts";
+import { FinalExp } from "../../curves/pairing/final_exp.ts";
 import { tower } from "../../field/tower/mod.ts";
 import { BACKENDS, bls12381Groups, readJson, rng, throwsCode, unhex } from "./helpers.ts";
 

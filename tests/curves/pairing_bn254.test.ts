@@ -9,9 +9,9 @@
  */
 import assert from "node:assert/strict";
 import { bn254 as nb } from "@noble/curves/bn254.js";
-import { bn254 } from "../../curves/bn254.ts";
-import type { PairingInput, PairingResult } from "../../curves/pairing.ts";
-import { FinalExp } from "../../curves/pairing_final_exp.ts";
+import { bn254 } from "../../curves/bn254/mod.ts";
+import type { PairingInput, PairingResult } from "../../curves/pairing/pairing.ts";
+import { FinalExp } from "../../curves/pairing/final_exp.ts";
 import { tower } from "../../field/tower/mod.ts";
 import { BACKENDS, bn254Groups, readJson, rng, throwsCode, unhex } from "./helpers.ts";
 import { IsochronError } from "../../errors.ts";

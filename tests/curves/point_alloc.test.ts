@@ -2,8 +2,8 @@
 // recycling of zeroed blocks after garbage collection (bounded memory), and runtimes without
 // FinalizationRegistry.
 import assert from "node:assert/strict";
-import { bls12381Groups } from "../../curves/bls12_381.ts";
-import { BLOCK_POINTS, Group, type Point } from "../../curves/group.ts";
+import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
+import { BLOCK_POINTS, Group, type Point } from "../../curves/group/group.ts";
 
 const backends = ["wasm", "ts"] as const;
 

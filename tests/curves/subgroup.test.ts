@@ -7,9 +7,9 @@
  * deserialization_fails_not_in_G1/G2 and EIP-2537 encodings of points outside fail NOT_IN_SUBGROUP.
  */
 import assert from "node:assert/strict";
-import { subgroupTestFor } from "../../curves/endomorphism.ts";
-import type { Group, Point } from "../../curves/group.ts";
-import { mulVartime } from "../../curves/scalar_mul.ts";
+import { subgroupTestFor } from "../../curves/group/endomorphism.ts";
+import type { Group, Point } from "../../curves/group/group.ts";
+import { mulVartime } from "../../curves/group/scalar_mul.ts";
 import { FIELDS } from "../../field/params.ts";
 import { BACKENDS, bls12381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "./helpers.ts";
 

@@ -7,11 +7,11 @@
 import { ctWasm } from "../ct/registry.ts";
 import assert from "node:assert/strict";
 import { FIELDS } from "../../field/params.ts";
-import { bls12381Groups } from "../../curves/bls12_381.ts";
-import { bn254Groups } from "../../curves/bn254.ts";
-import type { Group } from "../../curves/group.ts";
-import { Projective } from "../../curves/projective.ts";
-import { type B3Coefficients, b3Coefficients, pointModuleBytes } from "../../curves/wasm_point.ts";
+import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
+import { bn254Groups } from "../../curves/bn254/mod.ts";
+import type { Group } from "../../curves/group/group.ts";
+import { Projective } from "../../curves/group/projective.ts";
+import { type B3Coefficients, b3Coefficients, pointModuleBytes } from "../../curves/group/wasm_point.ts";
 import { simdSupported } from "../../field/wasm/module.ts";
 import { rng } from "./helpers.ts";
 

@@ -16,18 +16,18 @@ import { FIELDS } from "../../field/params.ts";
 import { createWasmFieldKernel } from "../../field/wasm/kernel.ts";
 import { modulePlan } from "../../field/wasm/plan.ts";
 import { simdSupported } from "../../field/wasm/module.ts";
-import { bls12381Groups } from "../../curves/bls12_381.ts";
-import { bn254Groups } from "../../curves/bn254.ts";
-import type { Group } from "../../curves/group.ts";
-import { selectPoint, WINDOW_ENTRIES } from "../../curves/scalar_mul.ts";
-import { fixedBaseFor, selectRow } from "../../curves/fixed_base.ts";
+import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
+import { bn254Groups } from "../../curves/bn254/mod.ts";
+import type { Group } from "../../curves/group/group.ts";
+import { selectPoint, WINDOW_ENTRIES } from "../../curves/group/scalar_mul.ts";
+import { fixedBaseFor, selectRow } from "../../curves/group/fixed_base.ts";
 import {
   selectExtras,
   selectModuleBytes,
   selectName,
   type SelectShape,
   wasmSelector,
-} from "../../curves/wasm_select.ts";
+} from "../../curves/group/wasm_select.ts";
 
 const SHAPES: readonly SelectShape[] = [
   { slots: 3, count: 16 },

@@ -7,9 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { bls12_381 } from "../../curves/bls12_381.ts";
-import { bn254 } from "../../curves/bn254.ts";
-import { blsSignatures } from "../../curves/bls_signatures.ts";
+import { bls12_381 } from "../../curves/bls12_381/mod.ts";
+import { bn254 } from "../../curves/bn254/mod.ts";
+import { blsSignatures } from "../../curves/bls12_381/signatures.ts";
 import { expandMessageXmd } from "../../curves/hash_to_curve/expand.ts";
 import { decodeFieldElement, fieldKernel } from "../../field/mod.ts";
 import { x25519 } from "../../x25519/mod.ts";

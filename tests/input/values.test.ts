@@ -4,9 +4,9 @@
  * type in `mapToCurve` and `fromAffine`, and non-canonical affine coordinates (≥ p or < 0).
  */
 import assert from "node:assert/strict";
-import { bls12_381 } from "../../curves/bls12_381.ts";
-import { bn254 } from "../../curves/bn254.ts";
-import type { Group } from "../../curves/group.ts";
+import { bls12_381 } from "../../curves/bls12_381/mod.ts";
+import { bn254 } from "../../curves/bn254/mod.ts";
+import type { Group } from "../../curves/group/group.ts";
 import { BACKENDS, bls12381Groups, bn254Groups, throwsCode } from "../curves/helpers.ts";
 
 for (const backend of BACKENDS) {

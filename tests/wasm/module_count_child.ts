@@ -3,7 +3,7 @@
 const Original = WebAssembly.Module;
 let modules = 0, bytes = 0;
 // deno-lint-ignore no-explicit-any
-(WebAssembly as any).Module = function (b: Uint8Array) {
+(WebAssembly as any).Module = function (b: Uint8Array<ArrayBuffer>) {
   if (b.byteLength > 8) { // 8 bytes: the compile probe (wasm/compile.ts)
     modules++;
     bytes += b.byteLength;
@@ -12,12 +12,12 @@ let modules = 0, bytes = 0;
 };
 const originalCompile = WebAssembly.compile;
 // deno-lint-ignore no-explicit-any
-(WebAssembly as any).compile = (b: Uint8Array) => {
+(WebAssembly as any).compile = (b: Uint8Array<ArrayBuffer>) => {
   modules++;
   bytes += b.byteLength;
   return originalCompile(b);
 };
-const { bls12_381 } = await import("../../curves/bls12_381.ts");
+const { bls12_381 } = await import("../../curves/bls12_381/mod.ts");
 const sig = bls12_381.sig;
 const sk = sig.keyGen(new Uint8Array(32).fill(7));
 const msg = new TextEncoder().encode("first");

@@ -9,7 +9,7 @@ import { compileWasm, redetectWasm, WasmRefusedError } from "../../wasm/compile.
 import { FunctionBuilder, I32 } from "../../wasm/emitter.ts";
 import { createWasmFieldKernel } from "../../field/wasm/kernel.ts";
 import { modulePlan } from "../../field/wasm/plan.ts";
-import { BLS12_381_FP_PLAN } from "../../curves/bls12_381_plan.ts";
+import { BLS12_381_FP_PLAN } from "../../curves/bls12_381/plan.ts";
 import { simdSupported } from "../../wasm/emitter.ts";
 
 const DENO = Deno.execPath();

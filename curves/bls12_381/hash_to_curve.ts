@@ -20,13 +20,13 @@
  */
 import { BLS12_381_X } from "../../field/params.ts";
 import type { Fp2 } from "../../field/tower/fp2.ts";
-import type { Fp2Value } from "../coord_field.ts";
-import { Psi } from "../endomorphism.ts";
-import type { Group, Point } from "../group.ts";
-import { mulVartime } from "../scalar_mul.ts";
-import { fp2H2c, fpH2c, HashToField } from "./field.ts";
-import { ISO_G1, ISO_G2, Isogeny, type IsogenyCoefficients } from "./isogeny.ts";
-import { type H2cField, Sswu } from "./sswu.ts";
+import type { Fp2Value } from "../group/coord_field.ts";
+import { Psi } from "../group/endomorphism.ts";
+import type { Group, Point } from "../group/group.ts";
+import { mulVartime } from "../group/scalar_mul.ts";
+import { fp2H2c, fpH2c, HashToField } from "../hash_to_curve/field.ts";
+import { ISO_G1, ISO_G2, Isogeny, type IsogenyCoefficients } from "../hash_to_curve/isogeny.ts";
+import { type H2cField, Sswu } from "../hash_to_curve/sswu.ts";
 
 /** Hash-to-curve methods of a BLS12-381 group (RFC 9380 suites with expand_message_xmd and SHA-256). */
 export interface HashToCurve<V> {

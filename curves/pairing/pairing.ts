@@ -16,13 +16,13 @@
  * is meaningless. A result is an immutable {@linkcode PairingResult}.
  * @module
  */
-import { IsochronError } from "../errors.ts";
-import { BLS12_381_X, BN254_U } from "../field/params.ts";
-import { type Tower, type TowerName, towerOver } from "../field/tower/mod.ts";
-import type { Fp2Value } from "./coord_field.ts";
-import { Point } from "./group.ts";
-import { MillerLoop } from "./pairing_miller.ts";
-import { FinalExp } from "./pairing_final_exp.ts";
+import { IsochronError } from "../../errors.ts";
+import { BLS12_381_X, BN254_U } from "../../field/params.ts";
+import { type Tower, type TowerName, towerOver } from "../../field/tower/mod.ts";
+import type { Fp2Value } from "../group/coord_field.ts";
+import { Point } from "../group/group.ts";
+import { MillerLoop } from "./miller.ts";
+import { FinalExp } from "./final_exp.ts";
 
 /** A pair (P ∈ G1, Q ∈ G2). */
 export type PairingInput = readonly [Point<bigint>, Point<Fp2Value>];

@@ -26,8 +26,8 @@
  * 13M, 4S, 7F.
  * @module
  */
-import type { Tower } from "../field/tower/mod.ts";
-import { slidingWindow, type WindowStep } from "../field/tower/window.ts";
+import type { Tower } from "../../field/tower/mod.ts";
+import { slidingWindow, type WindowStep } from "../../field/tower/window.ts";
 
 /** A precomputed sliding-window chain for a public exponent |e| > 0, with its sign. */
 interface Chain {

@@ -31,16 +31,16 @@
  * and tests/curves/bls_keygen.test.ts prove it.
  * @module
  */
-import { checkBytes, copyBytes, IsochronError } from "../errors.ts";
-import { FIELDS } from "../field/params.ts";
-import { lessThanBytes } from "../scalar/fr.ts";
-import { WideScalarReducer } from "../scalar/reduce_wide.ts";
+import { checkBytes, copyBytes, IsochronError } from "../../errors.ts";
+import { FIELDS } from "../../field/params.ts";
+import { lessThanBytes } from "../../scalar/fr.ts";
+import { WideScalarReducer } from "../../scalar/reduce_wide.ts";
 import { expand as hkdfExpand, extract as hkdfExtract } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import type { Bls12381Groups } from "./bls12_381.ts";
-import type { Fp2Value } from "./coord_field.ts";
-import type { PairingInput } from "./pairing.ts";
-import type { Point } from "./group.ts";
+import type { Bls12381Groups } from "./mod.ts";
+import type { Fp2Value } from "../group/coord_field.ts";
+import type { PairingInput } from "../pairing/pairing.ts";
+import type { Point } from "../group/group.ts";
 
 /** The ciphersuite's domain separation tag (draft-irtf-cfrg-bls-signature-05 §4.2.3). */
 export const BLS_POP_DST = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
@@ -63,7 +63,7 @@ export interface BlsSignatures {
    *
    * @example
    * ```ts
-   * import { bls12_381 } from "./bls12_381.ts";
+   * import { bls12_381 } from "./mod.ts";
    * const ikm = new Uint8Array(32).fill(7); // use 32+ random bytes in practice
    * const sk = bls12_381.sig.keyGen(ikm);
    * const pk = bls12_381.sig.getPublicKey(sk);
@@ -78,7 +78,7 @@ export interface BlsSignatures {
    *
    * @example
    * ```ts
-   * import { bls12_381 } from "./bls12_381.ts";
+   * import { bls12_381 } from "./mod.ts";
    * const sk = bls12_381.sig.keyGen(new Uint8Array(32).fill(1));
    * const pk = bls12_381.sig.getPublicKey(sk);
    * const proof = bls12_381.sig.popProve(sk);

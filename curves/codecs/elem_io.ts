@@ -3,9 +3,9 @@
  * canonical integer, Fp2 as c1‖c0 (ZCash and EIP-197 order).
  * @module
  */
-import { decodeFieldElement } from "../field/mod.ts";
-import type { FieldKernel } from "../field/kernel.ts";
-import type { Fp2 } from "../field/tower/fp2.ts";
+import { decodeFieldElement } from "../../field/mod.ts";
+import type { FieldKernel } from "../../field/kernel.ts";
+import type { Fp2 } from "../../field/tower/fp2.ts";
 
 /** Reads/writes one element of the coordinate field. */
 export interface ElemIO {

@@ -14,8 +14,8 @@
  * Decoding is variable-time (public input).
  * @module
  */
-import { IsochronError } from "../errors.ts";
-import type { Codec, Group } from "./group.ts";
+import { IsochronError } from "../../errors.ts";
+import type { Codec, Group } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
 
 /** The ZCash codec for a group whose coordinates are read and written by `io`. */

@@ -10,7 +10,7 @@
  * - `mulVartime`: left-to-right double-and-add on a public bigint (public scalars, subgroup checks).
  * @module
  */
-import type { ScalarDigits } from "../scalar/decompose.ts";
+import type { ScalarDigits } from "../../scalar/decompose.ts";
 import type { Projective } from "./projective.ts";
 import { equalStep, wasmSelector } from "./wasm_select.ts";
 

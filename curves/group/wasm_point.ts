@@ -18,22 +18,22 @@
  * p or q (the formulas write out only after their last read of the inputs).
  * @module
  */
-import type { FieldKernel } from "../field/kernel.ts";
-import { FunctionBuilder, I32, Op } from "../wasm/emitter.ts";
+import type { FieldKernel } from "../../field/kernel.ts";
+import { FunctionBuilder, I32, Op } from "../../wasm/emitter.ts";
 import {
   buildFieldModule,
   type ExtraEmitter,
   type FieldModuleContext,
   type WasmLayer,
-} from "../field/wasm/module.ts";
-import { layerExports } from "../field/wasm/plan.ts";
+} from "../../field/wasm/module.ts";
+import { layerExports } from "../../field/wasm/plan.ts";
 import {
   emitFp2Mul,
   emitFp2Sqr,
   emitSmallCombination,
   type Ref,
   storeLimbs,
-} from "../field/tower/wasm_fp2_emit.ts";
+} from "../../field/tower/wasm_fp2_emit.ts";
 import { type FormulaField, rcbAdd, rcbDbl } from "./projective.ts";
 
 /** The compiled formulas, on byte addresses. */

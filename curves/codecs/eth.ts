@@ -13,8 +13,8 @@
  * Decoding is variable-time (public input).
  * @module
  */
-import { IsochronError } from "../errors.ts";
-import type { Codec, Group } from "./group.ts";
+import { IsochronError } from "../../errors.ts";
+import type { Codec, Group } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
 
 /** The EIP-196/197 codec (with gnark-crypto compression) for coordinates read and written by `io`. */

@@ -4,9 +4,9 @@
  * addressed by the first. Every method but the `*Vartime` ones is constant-time; `out` may alias inputs.
  * @module
  */
-import { IsochronError } from "../errors.ts";
-import type { FieldKernel } from "../field/kernel.ts";
-import type { Fp2 } from "../field/tower/fp2.ts";
+import { IsochronError } from "../../errors.ts";
+import type { FieldKernel } from "../../field/kernel.ts";
+import type { Fp2 } from "../../field/tower/fp2.ts";
 
 /** An Fp2 value as integers, c0 + c1·u (the shape of @noble/curves' Fp2 elements). */
 export interface Fp2Value {

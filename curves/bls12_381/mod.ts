@@ -7,7 +7,7 @@
  *
  * @example
  * ```ts
- * import { bls12_381 } from "./bls12_381.ts";
+ * import { bls12_381 } from "./mod.ts";
  * const { G1 } = bls12_381;
  * const P = G1.BASE.multiply(5n);
  * const Q = G1.fromBytes(P.toBytes());
@@ -17,23 +17,23 @@
  * ```
  * @module
  */
-import { BLS12_381_X, type FieldName, type FieldParams, FIELDS } from "../field/params.ts";
-import type { Backend, FieldKernel } from "../field/kernel.ts";
-import { tower } from "../field/tower/mod.ts";
-import { BLS12_381_FP_PLAN } from "./bls12_381_plan.ts";
-import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "./coord_field.ts";
-import { fp2IO, fpIO } from "./elem_io.ts";
-import { type Affine, type Codec, Group, Point } from "./group.ts";
-import type { Projective } from "./projective.ts";
-import { type PairingFunctions, pairingFunctions } from "./pairing.ts";
-export type { PairingFunctions, PairingInput, PairingResult } from "./pairing.ts";
-import { zcashCodec } from "./zcash.ts";
-import { type ScalarField, scalarField } from "../scalar/fr.ts";
+import { BLS12_381_X, type FieldName, type FieldParams, FIELDS } from "../../field/params.ts";
+import type { Backend, FieldKernel } from "../../field/kernel.ts";
+import { tower } from "../../field/tower/mod.ts";
+import { BLS12_381_FP_PLAN } from "./plan.ts";
+import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "../group/coord_field.ts";
+import { fp2IO, fpIO } from "../codecs/elem_io.ts";
+import { type Affine, type Codec, Group, Point } from "../group/group.ts";
+import type { Projective } from "../group/projective.ts";
+import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
+export type { PairingFunctions, PairingInput, PairingResult } from "../pairing/pairing.ts";
+import { zcashCodec } from "../codecs/zcash.ts";
+import { type ScalarField, scalarField } from "../../scalar/fr.ts";
 export type { ScalarField };
-import { eip2537Codec, fp2IO64, fpIO64 } from "./eip2537.ts";
-import { type H2cGroup, type HashToCurve, withHashToG1, withHashToG2 } from "./hash_to_curve/bls12_381.ts";
+import { eip2537Codec, fp2IO64, fpIO64 } from "../codecs/eip2537.ts";
+import { type H2cGroup, type HashToCurve, withHashToG1, withHashToG2 } from "./hash_to_curve.ts";
 export type { H2cGroup, HashToCurve };
-import { type BlsSignatures, blsSignatures } from "./bls_signatures.ts";
+import { type BlsSignatures, blsSignatures } from "./signatures.ts";
 export type { BlsSignatures };
 
 export type { FieldName, FieldParams };

@@ -31,8 +31,8 @@
  * conversion (a Montgomery multiplication) per coordinate per operation.
  * @module
  */
-import { copyBytes, IsochronError } from "../errors.ts";
-import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../scalar/reduce.ts";
+import { copyBytes, IsochronError } from "../../errors.ts";
+import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../../scalar/reduce.ts";
 import type { CoordField } from "./coord_field.ts";
 import { Projective } from "./projective.ts";
 import { wasmPointFunctions } from "./wasm_point.ts";

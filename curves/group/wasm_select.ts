@@ -16,11 +16,16 @@
  * (it may alias an entry). No scratch memory: the accumulators are locals.
  * @module
  */
-import type { FieldKernel } from "../field/kernel.ts";
-import { FunctionBuilder, I32, I64, Op, SimdOp, V128, type ValType } from "../wasm/emitter.ts";
-import { buildFieldModule, type ExtraEmitter, simdSupported, type WasmLayer } from "../field/wasm/module.ts";
-import { layerExports, type PlannedKernel } from "../field/wasm/plan.ts";
-import { perKernel } from "../field/kernel_state.ts";
+import type { FieldKernel } from "../../field/kernel.ts";
+import { FunctionBuilder, I32, I64, Op, SimdOp, V128, type ValType } from "../../wasm/emitter.ts";
+import {
+  buildFieldModule,
+  type ExtraEmitter,
+  simdSupported,
+  type WasmLayer,
+} from "../../field/wasm/module.ts";
+import { layerExports, type PlannedKernel } from "../../field/wasm/plan.ts";
+import { perKernel } from "../../field/kernel_state.ts";
 
 /** A table shape: entries of `slots` base slots, `count` entries. */
 export interface SelectShape {

@@ -22,7 +22,7 @@
  * coordinates. Points at infinity are left out by the caller (their factor is 1).
  * @module
  */
-import type { Tower } from "../field/tower/mod.ts";
+import type { Tower } from "../../field/tower/mod.ts";
 
 /** Slots of one pair's state: the affine inputs and the running point T. */
 export interface PairSlots {

@@ -29,11 +29,11 @@
  * just as well), sub-scalars below 2^65. `LatticeDigits` checks each row against λ and r | det.
  * @module
  */
-import { BLS12_381_X, BN254_U, FIELDS } from "../field/params.ts";
-import { fp2PowBig } from "../field/tower/frobenius.ts";
-import { type TowerName, TOWERS } from "../field/tower/params.ts";
-import { BaseDigits } from "../scalar/decompose.ts";
-import { LatticeDigits } from "../scalar/lattice.ts";
+import { BLS12_381_X, BN254_U, FIELDS } from "../../field/params.ts";
+import { fp2PowBig } from "../../field/tower/frobenius.ts";
+import { type TowerName, TOWERS } from "../../field/tower/params.ts";
+import { BaseDigits } from "../../scalar/decompose.ts";
+import { LatticeDigits } from "../../scalar/lattice.ts";
 import type { CoordField, Fp2Value } from "./coord_field.ts";
 import type { Group } from "./group.ts";
 import type { Projective } from "./projective.ts";

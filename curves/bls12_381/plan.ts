@@ -3,11 +3,11 @@
  * module holds beside the field kernel, from the curve's public data.
  * @module
  */
-import { FIELDS } from "../field/params.ts";
-import { towerLayers, TOWERS } from "../field/tower/mod.ts";
-import { type ModulePlan, modulePlan } from "../field/wasm/plan.ts";
-import { pointLayer } from "./wasm_point.ts";
-import { selectLayer, TABLE_SHAPES } from "./wasm_select.ts";
+import { FIELDS } from "../../field/params.ts";
+import { towerLayers, TOWERS } from "../../field/tower/mod.ts";
+import { type ModulePlan, modulePlan } from "../../field/wasm/plan.ts";
+import { pointLayer } from "../group/wasm_point.ts";
+import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
 
 const p = FIELDS["bls12-381-fp"].p;
 /** 3b of G1 and of G2 (b' = 4ξ, M-twist), as canonical Fp coordinates: data of the point layers. */

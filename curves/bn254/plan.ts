@@ -3,12 +3,12 @@
  * holds beside the field kernel, from the curve's public data; and G2's b' = 3/ξ, derived here once.
  * @module
  */
-import { FIELDS } from "../field/params.ts";
-import { towerLayers, TOWERS } from "../field/tower/mod.ts";
-import { type ModulePlan, modulePlan } from "../field/wasm/plan.ts";
-import type { Fp2Value } from "./coord_field.ts";
-import { pointLayer } from "./wasm_point.ts";
-import { selectLayer, TABLE_SHAPES } from "./wasm_select.ts";
+import { FIELDS } from "../../field/params.ts";
+import { towerLayers, TOWERS } from "../../field/tower/mod.ts";
+import { type ModulePlan, modulePlan } from "../../field/wasm/plan.ts";
+import type { Fp2Value } from "../group/coord_field.ts";
+import { pointLayer } from "../group/wasm_point.ts";
+import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
 
 const p = FIELDS["bn254-fp"].p;
 

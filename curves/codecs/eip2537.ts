@@ -4,11 +4,11 @@
  * = infinity. Decoding is variable-time (public input).
  * @module
  */
-import { IsochronError } from "../errors.ts";
-import { decodeFieldElement } from "../field/mod.ts";
-import type { FieldKernel } from "../field/kernel.ts";
-import type { Fp2 } from "../field/tower/fp2.ts";
-import type { Codec, Group } from "./group.ts";
+import { IsochronError } from "../../errors.ts";
+import { decodeFieldElement } from "../../field/mod.ts";
+import type { FieldKernel } from "../../field/kernel.ts";
+import type { Fp2 } from "../../field/tower/fp2.ts";
+import type { Codec, Group } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
 
 /** Fp elements as 64 zero-padded bytes. */

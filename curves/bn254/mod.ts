@@ -8,25 +8,25 @@
  *
  * @example
  * ```ts
- * import { bn254 } from "./bn254.ts";
+ * import { bn254 } from "./mod.ts";
  * const { G1 } = bn254;
  * const P = G1.BASE.multiply(7n);
  * if (!G1.fromBytes(P.toBytes()).equals(P) || bn254.fp.bits !== 254) throw new Error("unexpected");
  * ```
  * @module
  */
-import { BN254_U, type FieldName, type FieldParams, FIELDS } from "../field/params.ts";
-import type { Backend, FieldKernel } from "../field/kernel.ts";
-import { tower } from "../field/tower/mod.ts";
-import { B_G2, BN254_FP_PLAN } from "./bn254_plan.ts";
-import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "./coord_field.ts";
-import { fp2IO, fpIO } from "./elem_io.ts";
-import { type Affine, type Codec, Group, Point } from "./group.ts";
-import type { Projective } from "./projective.ts";
-import { type PairingFunctions, pairingFunctions } from "./pairing.ts";
-export type { PairingFunctions, PairingInput, PairingResult } from "./pairing.ts";
-import { ethCodec } from "./eth.ts";
-import { type ScalarField, scalarField } from "../scalar/fr.ts";
+import { BN254_U, type FieldName, type FieldParams, FIELDS } from "../../field/params.ts";
+import type { Backend, FieldKernel } from "../../field/kernel.ts";
+import { tower } from "../../field/tower/mod.ts";
+import { B_G2, BN254_FP_PLAN } from "./plan.ts";
+import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "../group/coord_field.ts";
+import { fp2IO, fpIO } from "../codecs/elem_io.ts";
+import { type Affine, type Codec, Group, Point } from "../group/group.ts";
+import type { Projective } from "../group/projective.ts";
+import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
+export type { PairingFunctions, PairingInput, PairingResult } from "../pairing/pairing.ts";
+import { ethCodec } from "../codecs/eth.ts";
+import { type ScalarField, scalarField } from "../../scalar/fr.ts";
 export type { ScalarField };
 
 export type { FieldName, FieldParams };
