@@ -18,14 +18,15 @@ export type {
 } from "./curves/bls12_381/mod.ts";
 export { bn254 } from "./curves/bn254/mod.ts";
 export type { Bn254 } from "./curves/bn254/mod.ts";
-export { IsochronError } from "./errors.ts";
+import { IsochronError } from "./errors.ts";
+export { IsochronError };
 export type { IsochronErrorCode } from "./errors.ts";
 export { x25519 } from "./x25519/mod.ts";
 export type { X25519 } from "./x25519/mod.ts";
 export { getBackend, initWasm, setBackend } from "./field/backend.ts";
 import { init as initFields } from "./field/backend.ts";
 import type { FieldName } from "./field/params.ts";
-import { FIELD_PLANS } from "./curves/field_plans.ts";
+import { FIELD_PLANS, FIELDS } from "./curves/registry.ts";
 
 /**
  * Compiles the WebAssembly modules of `fields` (default: all four) asynchronously, each under its
@@ -39,8 +40,14 @@ import { FIELD_PLANS } from "./curves/field_plans.ts";
  * if (!bls12_381.G1.BASE.double().equals(bls12_381.G1.BASE.add(bls12_381.G1.BASE))) throw new Error("bad");
  * ```
  */
-export function init(fields?: readonly FieldName[]): Promise<boolean> {
-  return initFields(fields, FIELD_PLANS);
+export function init(fields: readonly FieldName[] = Object.keys(FIELDS)): Promise<boolean> {
+  for (const f of fields) {
+    if (!Object.hasOwn(FIELDS, f)) {
+      return Promise.reject(new IsochronError("INVALID_TYPE", `unknown field ${f}`));
+    }
+  }
+  return initFields(fields.map((f) => FIELDS[f]), FIELD_PLANS);
 }
 export type { BackendChoice, PrebuiltModules } from "./field/backend.ts";
 export type { Backend } from "./field/kernel.ts";
+export type { FieldDescription, FieldName } from "./field/params.ts";

@@ -15,7 +15,7 @@
 
 import { IsochronError } from "../errors.ts";
 import type { Backend, FieldKernel } from "./kernel.ts";
-import { type FieldName, FIELDS } from "./params.ts";
+import { type FieldName, type FieldParams, isFieldParams } from "./params.ts";
 import { tsFieldKernel } from "./ts/kernel.ts";
 import { wasmFieldKernel, wasmFieldModuleBytes } from "./wasm/kernel.ts";
 import { FIELD_ONLY, type ModulePlan } from "./wasm/plan.ts";
@@ -30,8 +30,8 @@ const prebuilt = new Map<FieldName, WebAssembly.Module>();
 export { redetectWasm, wasmCompilesFromBytes };
 
 /** Whether a wasm kernel of `field` can be built here (compilation allowed, or a prebuilt module). */
-export function wasmAvailable(field: FieldName): boolean {
-  return prebuilt.has(field) || wasmCompilesFromBytes();
+export function wasmAvailable(field: FieldParams | FieldName): boolean {
+  return prebuilt.has(typeof field === "string" ? field : field.name) || wasmCompilesFromBytes();
 }
 
 /**
@@ -42,8 +42,9 @@ export function wasmAvailable(field: FieldName): boolean {
  * @example
  * ```ts
  * import { fieldKernel, getBackend, setBackend } from "./mod.ts";
+ * import { FR } from "../curves/bn254/params.ts";
  * setBackend("ts");
- * const k = fieldKernel("bn254-fr"); // the TypeScript kernel
+ * const k = fieldKernel(FR); // the TypeScript kernel
  * if (k.backend !== "ts" || getBackend() !== "ts") throw new Error("unexpected");
  * setBackend("auto");
  * ```
@@ -83,19 +84,29 @@ export function getBackend(field?: FieldName): Backend {
  * Throws `BACKEND_UNAVAILABLE` if wasm is asked for where it cannot be built, and `INVALID_TYPE` for
  * an unknown field.
  */
-export function fieldKernel(field: FieldName, backend?: Backend, plan: ModulePlan = FIELD_ONLY): FieldKernel {
-  if (!Object.hasOwn(FIELDS, field)) throw new IsochronError("INVALID_TYPE", `unknown field ${field}`);
-  const b = backend ?? getBackend(field);
+export function fieldKernel(
+  field: FieldParams,
+  backend?: Backend,
+  plan: ModulePlan = FIELD_ONLY,
+): FieldKernel {
+  if (!isFieldParams(field)) {
+    throw new IsochronError("INVALID_TYPE", "fieldKernel: expected field parameters");
+  }
+  const b = backend ?? getBackend(field.name);
   if (b === "ts") return tsFieldKernel(field);
   if (b !== "wasm") throw new IsochronError("INVALID_TYPE", `backend must be "wasm" or "ts"`);
   if (!wasmAvailable(field)) {
     throw new IsochronError(
       "BACKEND_UNAVAILABLE",
-      `no WebAssembly for ${field}: compilation refused, no prebuilt module`,
+      `no WebAssembly for ${field.name}: compilation refused, no prebuilt module`,
     );
   }
-  return wasmFieldKernel(field, plan, prebuilt.get(field));
+  return wasmFieldKernel(field, plan, prebuilt.get(field.name));
 }
+
+/** The export names of a module, read with the static method as it was at load (a test may replace the constructor). */
+const moduleExports: ((m: WebAssembly.Module) => { name: string }[]) | undefined =
+  typeof WebAssembly === "object" ? WebAssembly.Module.exports : undefined;
 
 /** Brand check that does not depend on the global constructor (which an embedder or test may replace). */
 const isWasmModule = (m: unknown): m is WebAssembly.Module =>
@@ -118,29 +129,34 @@ export type PrebuiltModules = WebAssembly.Module;
  * ```
  */
 export function initWasm(modules: Partial<Record<FieldName, PrebuiltModules>>): void {
+  const checked: [FieldName, WebAssembly.Module][] = [];
   for (const [field, m] of Object.entries(modules) as [FieldName, PrebuiltModules | undefined][]) {
-    if (!Object.hasOwn(FIELDS, field)) throw new IsochronError("INVALID_TYPE", `unknown field ${field}`);
     if (m === undefined) continue;
-    if (!isWasmModule(m)) {
-      throw new IsochronError("INVALID_TYPE", `initWasm: ${field} needs a WebAssembly.Module`);
+    // A field module exports the kernel's `mul` and `inv` (a cheap check, before anything is kept).
+    const exports = isWasmModule(m) && moduleExports !== undefined ? moduleExports(m).map((e) => e.name) : [];
+    if (!exports.includes("mul") || !exports.includes("inv")) {
+      throw new IsochronError(
+        "INVALID_TYPE",
+        `initWasm: ${field} needs a field module (dist/wasm/${field}.wasm)`,
+      );
     }
-    prebuilt.set(field, m);
+    checked.push([field, m]);
   }
+  for (const [field, m] of checked) prebuilt.set(field, m);
 }
 
 /**
- * Compiles the modules of `fields` (default: all four, each under its curve's plan when `plans` names
- * one) asynchronously, off the critical path, and registers them as with {@linkcode initWasm}.
- * Resolves to false (and changes nothing) where compilation from bytes is refused.
+ * Compiles the modules of `fields` (each under its curve's plan when `plans` names one)
+ * asynchronously, off the critical path, and registers them as with {@linkcode initWasm}. Resolves to false (and changes nothing) where compilation from bytes is refused.
  */
 export async function init(
-  fields: readonly FieldName[] = Object.keys(FIELDS) as FieldName[],
+  fields: readonly FieldParams[],
   plans: Partial<Record<FieldName, ModulePlan>> = {},
 ): Promise<boolean> {
   if (!wasmCompilesFromBytes()) return false;
   for (const field of fields) {
-    if (prebuilt.has(field)) continue;
-    prebuilt.set(field, await WebAssembly.compile(wasmFieldModuleBytes(field, plans[field])));
+    if (prebuilt.has(field.name)) continue;
+    prebuilt.set(field.name, await WebAssembly.compile(wasmFieldModuleBytes(field, plans[field.name])));
   }
   return true;
 }

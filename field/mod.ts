@@ -5,7 +5,8 @@
  * @example
  * ```ts
  * import { fieldKernel } from "./mod.ts";
- * const k = fieldKernel("bls12-381-fr");
+ * import { FR } from "../curves/bls12_381/params.ts";
+ * const k = fieldKernel(FR);
  * const [a, b] = [k.alloc(1), k.alloc(1)];
  * k.setBigintVartime(a, 3n);
  * k.inv(b, a);
@@ -19,7 +20,7 @@ import { checkBytes, IsochronError } from "../errors.ts";
 import type { FieldKernel } from "./kernel.ts";
 
 export type { Backend, FieldKernel } from "./kernel.ts";
-export { type FieldName, type FieldParams, FIELDS } from "./params.ts";
+export { defineField, type FieldDescription, type FieldName, type FieldParams } from "./params.ts";
 export {
   type BackendChoice,
   fieldKernel,

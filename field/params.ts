@@ -1,30 +1,31 @@
 /**
- * The four prime fields isochron supports, each derived from its curve's defining parameter
- * (public values: BigInt is fine here).
- *
- * - BLS12-381 (Bowe 2017; draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1): x = −0xd201000000010000,
- *   r = x⁴ − x² + 1, p = (x − 1)²·r/3 + x.
- * - BN254 / alt_bn128 (Barreto–Naehrig 2005; EIP-196): u = 4965661367192848881,
- *   p = 36u⁴ + 36u³ + 24u² + 6u + 1, r = 36u⁴ + 36u³ + 18u² + 6u + 1.
+ * A prime field as data: its name, modulus and the generated TypeScript kernel of that modulus. The
+ * field layer knows no particular prime: each curve defines its fields (curves/<curve>/params.ts, with
+ * {@linkcode defineField}) and hands them to the kernels (field/backend.ts `fieldKernel`). Public
+ * values: BigInt is fine here.
  * @module
  */
+import type { Arena, SlotOps } from "./ts/slot_ops.ts";
 
-/** The BLS12-381 curve parameter x (negative). */
-export const BLS12_381_X: bigint = -(0xd201n << 48n) - (1n << 16n);
-/** The BN254 curve parameter u. */
-export const BN254_U: bigint = 4965661367192848881n;
+/** A field's name, e.g. "bls12-381-fp": unique, used for messages, cache keys and prebuilt modules. */
+export type FieldName = string;
 
-const blsR = BLS12_381_X ** 4n - BLS12_381_X ** 2n + 1n;
-const blsP = ((BLS12_381_X - 1n) ** 2n * blsR) / 3n + BLS12_381_X;
-const u = BN254_U;
-const bnP = 36n * u ** 4n + 36n * u ** 3n + 24n * u ** 2n + 6n * u + 1n;
-const bnR = 36n * u ** 4n + 36n * u ** 3n + 18n * u ** 2n + 6n * u + 1n;
-
-/** Names of the supported prime fields. */
-export type FieldName = "bls12-381-fp" | "bls12-381-fr" | "bn254-fp" | "bn254-fr";
+/**
+ * What a generated TypeScript kernel (field/ts/generated/<field>.ts, written by
+ * scripts/gen_ts_kernels.ts) exports: its limb count, the modulus it was generated for (checked
+ * against p when the kernel is built), and the straight-line operations bound to an arena.
+ */
+export interface GeneratedTsKernel {
+  /** 24-bit limbs per element. */
+  readonly LIMBS: number;
+  /** The modulus, hex, as the generator saw it. */
+  readonly MODULUS_HEX: string;
+  /** The operations on slots of `arena`. */
+  bindSlots(arena: Arena): SlotOps;
+}
 
 /** A field's public description. */
-export interface FieldParams {
+export interface FieldDescription {
   /** The field's name. */
   readonly name: FieldName;
   /** The prime modulus. */
@@ -35,15 +36,28 @@ export interface FieldParams {
   readonly byteLength: number;
 }
 
-function describe(name: FieldName, p: bigint): FieldParams {
-  const bits = p.toString(2).length;
-  return Object.freeze({ name, p, bits, byteLength: Math.ceil(bits / 8) });
+/** A field as the kernels take it: its description and its generated TypeScript kernel. */
+export interface FieldParams extends FieldDescription {
+  /** Its generated TypeScript kernel (the fallback backend). */
+  readonly ts: GeneratedTsKernel;
 }
 
-/** All supported fields by name. */
-export const FIELDS: Readonly<Record<FieldName, FieldParams>> = Object.freeze({
-  "bls12-381-fp": describe("bls12-381-fp", blsP),
-  "bls12-381-fr": describe("bls12-381-fr", blsR),
-  "bn254-fp": describe("bn254-fp", bnP),
-  "bn254-fr": describe("bn254-fr", bnR),
-});
+/** A field from its name, odd prime modulus and generated TypeScript kernel. */
+export function defineField(name: FieldName, p: bigint, ts: GeneratedTsKernel): FieldParams {
+  if (p < 3n || (p & 1n) === 0n) throw new RangeError(`field ${name}: p must be an odd prime`);
+  const bits = p.toString(2).length;
+  return Object.freeze({ name, p, bits, byteLength: Math.ceil(bits / 8), ts });
+}
+
+/** The public description of a field (without its kernel source). */
+export function describe(field: FieldParams): FieldDescription {
+  const { name, p, bits, byteLength } = field;
+  return Object.freeze({ name, p, bits, byteLength });
+}
+
+/** Whether `field` looks like a {@linkcode FieldParams} (API boundary check). */
+export function isFieldParams(field: unknown): field is FieldParams {
+  const f = field as Partial<FieldParams> | null;
+  return typeof f === "object" && f !== null && typeof f.name === "string" && typeof f.p === "bigint" &&
+    typeof f.ts === "object";
+}

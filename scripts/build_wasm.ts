@@ -9,16 +9,15 @@
  * @module
  */
 
-import { type FieldName, FIELDS } from "../field/params.ts";
 import { wasmFieldModuleBytes } from "../field/wasm/kernel.ts";
-import { FIELD_PLANS } from "../curves/field_plans.ts";
+import { FIELD_PLANS, FIELDS } from "../curves/registry.ts";
 
 /** The files to write: name → bytes. */
 export function wasmFiles(): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
-  for (const name of Object.keys(FIELDS) as FieldName[]) {
-    files.set(`${name}.wasm`, wasmFieldModuleBytes(name, FIELD_PLANS[name], true));
-    files.set(`${name}.nosimd.wasm`, wasmFieldModuleBytes(name, FIELD_PLANS[name], false));
+  for (const [name, field] of Object.entries(FIELDS)) {
+    files.set(`${name}.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], true));
+    files.set(`${name}.nosimd.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], false));
   }
   return files;
 }

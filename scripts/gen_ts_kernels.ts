@@ -21,7 +21,8 @@
  * fiat-crypto does. Cost of a mul: n² + n² products, ~4n floors.
  * @module
  */
-import { type FieldName, FIELDS } from "../field/params.ts";
+import { FIELDS } from "../curves/registry.ts";
+import type { FieldName } from "../field/params.ts";
 
 const W = 24;
 const RADIX = 1 << W;

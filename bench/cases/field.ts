@@ -5,6 +5,7 @@
  * noble's `Fp.inv` (variable-time: its only inversion).
  */
 
+import { FIELDS } from "../../curves/registry.ts";
 import { type BenchCase, randomBelow } from "../case.ts";
 
 type Curve = "bls12-381" | "bn254";
@@ -43,7 +44,7 @@ export default function fieldCases(): Promise<BenchCase[]> {
           backend,
           setup: async () => {
             const { fieldKernel } = await import("../../field/mod.ts");
-            const k = fieldKernel(`${suite}-${field}`, backend);
+            const k = fieldKernel(FIELDS[`${suite}-${field}`], backend);
             const [a, b, o] = [k.alloc(1), k.alloc(1), k.alloc(1)];
             k.setBigintVartime(a, randomElement(k.p));
             k.setBigintVartime(b, randomElement(k.p));

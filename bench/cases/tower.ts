@@ -6,6 +6,7 @@
  * `Fp2.inv` (variable-time: its only inversion).
  */
 
+import { TOWERS } from "../../curves/registry.ts";
 import { type BenchCase, randomBelow } from "../case.ts";
 
 type Op = "fp2-mul" | "fp2-sqr" | "fp2-inv" | "fp12-mul" | "fp12-sqr";
@@ -36,7 +37,7 @@ export default function towerCases(): Promise<BenchCase[]> {
           backend,
           setup: async () => {
             const { tower } = await import("../../field/tower/mod.ts");
-            const { fp2, fp12, params } = tower(suite, backend);
+            const { fp2, fp12, params } = tower(TOWERS[suite], backend);
             const r = () => [randomBelow(params.p), randomBelow(params.p)] as const;
             if (op.startsWith("fp2")) {
               const [a, b, o] = [fp2.alloc(), fp2.alloc(), fp2.alloc()];

@@ -17,7 +17,8 @@
  * ```
  * @module
  */
-import { BLS12_381_X, type FieldName, type FieldParams, FIELDS } from "../../field/params.ts";
+import { describe, type FieldDescription, type FieldName } from "../../field/params.ts";
+import { FP, FR, TOWER, X as BLS12_381_X } from "./params.ts";
 import type { Backend, FieldKernel } from "../../field/kernel.ts";
 import { tower } from "../../field/tower/mod.ts";
 import { BLS12_381_FP_PLAN } from "./plan.ts";
@@ -31,17 +32,21 @@ import { zcashCodec } from "../codecs/zcash.ts";
 import { type ScalarField, scalarField } from "../../scalar/fr.ts";
 export type { ScalarField };
 import { eip2537Codec, fp2IO64, fpIO64 } from "../codecs/eip2537.ts";
-import { type H2cGroup, type HashToCurve, withHashToG1, withHashToG2 } from "./hash_to_curve.ts";
+import { g1Suite, g2Suite, type H2cGroup, type HashToCurve } from "./hash_to_curve.ts";
+import { HashingGroup } from "../hash_to_curve/suite.ts";
+import { G1_ENDOMORPHISM, G2_ENDOMORPHISM } from "./endomorphism.ts";
+import { lazyState } from "../../field/lazy_state.ts";
+import type { Tower } from "../../field/tower/mod.ts";
 export type { H2cGroup, HashToCurve };
 import { type BlsSignatures, blsSignatures } from "./signatures.ts";
 export type { BlsSignatures };
 
-export type { FieldName, FieldParams };
+export type { FieldDescription, FieldName };
 export type { Affine, Backend, Codec, CoordField, FieldKernel, Fp2Value, Projective };
 export { Group, Point };
 
 const x = BLS12_381_X;
-const r = FIELDS["bls12-381-fr"].p;
+const r = FR.p;
 /** G1 cofactor h1 = (x − 1)²/3 (the draft §4.2.1); #E(Fp) = h1·r. */
 const H1 = (x - 1n) ** 2n / 3n;
 /** G2 cofactor h2 = (x⁸ − 4x⁷ + 5x⁶ − 4x⁴ + 6x³ − 4x² − 4x + 13)/9 (same source); #E'(Fp2) = h2·r. */
@@ -72,48 +77,47 @@ export interface Bls12381Groups {
   readonly G2: H2cGroup<Fp2Value>;
 }
 
-const cache = new WeakMap<FieldKernel, Bls12381Groups>();
-
 /** G1 and G2 on `backend` (default: the field layer's current choice), built on first use and cached. */
 export function bls12381Groups(backend?: Backend): Bls12381Groups {
-  const tw = tower("bls12-381", backend, BLS12_381_FP_PLAN);
-  let g = cache.get(tw.fp);
-  if (g === undefined) {
-    const b = 4n, xi = tw.params.xi; // b' = 4ξ
-    const G1 = new Group<bigint>({
-      name: "bls12-381 G1",
-      F: fpCoords(tw.fp),
-      b,
-      generator: G1_GEN,
-      r,
-      h: H1,
-      codec: zcashCodec(fpIO(tw.fp)),
-      eip2537: eip2537Codec(fpIO64(tw.fp)),
-    });
-    const G2 = new Group<Fp2Value>({
-      name: "bls12-381 G2",
-      F: fp2Coords(tw.fp2),
-      b: { c0: b * xi[0], c1: b * xi[1] },
-      generator: G2_GEN,
-      r,
-      h: H2,
-      codec: zcashCodec(fp2IO(tw.fp2)),
-      eip2537: eip2537Codec(fp2IO64(tw.fp2)),
-    });
-    g = Object.freeze({ G1: withHashToG1(G1), G2: withHashToG2(G2, tw.fp2) });
-    cache.set(tw.fp, g);
-  }
-  return g;
+  return groupsOf(tower(TOWER, backend, BLS12_381_FP_PLAN));
 }
+
+/** The groups of a tower's kernel (built once per kernel). */
+const groupsOf = lazyState((tw: Tower): Bls12381Groups => {
+  const b = 4n, xi = tw.params.xi; // b' = 4ξ
+  const G1 = new HashingGroup<bigint>({
+    name: "bls12-381 G1",
+    F: fpCoords(tw.fp),
+    b,
+    generator: G1_GEN,
+    r,
+    h: H1,
+    codec: zcashCodec(fpIO(tw.fp)),
+    eip2537: eip2537Codec(fpIO64(tw.fp)),
+    endomorphism: G1_ENDOMORPHISM,
+  }, g1Suite);
+  const G2 = new HashingGroup<Fp2Value>({
+    name: "bls12-381 G2",
+    F: fp2Coords(tw.fp2),
+    b: { c0: b * xi[0], c1: b * xi[1] },
+    generator: G2_GEN,
+    r,
+    h: H2,
+    codec: zcashCodec(fp2IO(tw.fp2)),
+    eip2537: eip2537Codec(fp2IO64(tw.fp2)),
+    endomorphism: G2_ENDOMORPHISM,
+  }, g2Suite(tw.fp2));
+  return Object.freeze({ G1, G2 });
+});
 
 /** BLS12-381's public description and groups. */
 export interface Bls12381 extends PairingFunctions {
   /** The curve parameter x (negative). */
   readonly x: bigint;
   /** The base field. */
-  readonly fp: FieldParams;
+  readonly fp: FieldDescription;
   /** The scalar field (order of G1 and G2). */
-  readonly fr: FieldParams;
+  readonly fr: FieldDescription;
   /** Scalars: `random()`, canonical `fromBytes`/`toBytes` (32 bytes big-endian), `ORDER` = r. */
   readonly Fr: ScalarField;
   /** G1 on the current backend (built on first access). */
@@ -127,14 +131,14 @@ export interface Bls12381 extends PairingFunctions {
   readonly sig: BlsSignatures;
 }
 
-const pairingBls12381 = pairingFunctions("bls12-381");
+const pairingBls12381 = pairingFunctions(TOWER);
 
 /** BLS12-381. */
 export const bls12_381: Bls12381 = Object.freeze({
   ...pairingBls12381,
   x: BLS12_381_X,
-  fp: FIELDS["bls12-381-fp"],
-  fr: FIELDS["bls12-381-fr"],
+  fp: describe(FP),
+  fr: describe(FR),
   Fr: scalarField(r),
   get G1(): H2cGroup<bigint> {
     return bls12381Groups().G1;

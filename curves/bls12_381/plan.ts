@@ -3,15 +3,14 @@
  * module holds beside the field kernel, from the curve's public data.
  * @module
  */
-import { FIELDS } from "../../field/params.ts";
-import { towerLayers, TOWERS } from "../../field/tower/mod.ts";
+import { towerLayers } from "../../field/tower/mod.ts";
+import { P as p, TOWER } from "./params.ts";
 import { type ModulePlan, modulePlan } from "../../field/wasm/plan.ts";
 import { pointLayer } from "../group/wasm_point.ts";
 import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
 
-const p = FIELDS["bls12-381-fp"].p;
 /** 3b of G1 and of G2 (b' = 4ξ, M-twist), as canonical Fp coordinates: data of the point layers. */
-const B3_G1 = [12n], B3_G2 = TOWERS["bls12-381"].xi.map((c) => (12n * c) % p);
+const B3_G1 = [12n], B3_G2 = TOWER.xi.map((c) => (12n * c) % p);
 
 /**
  * The plan of BLS12-381's base-field module (field/wasm/plan.ts): the tower, the G1 and G2 point
@@ -19,7 +18,7 @@ const B3_G1 = [12n], B3_G2 = TOWERS["bls12-381"].xi.map((c) => (12n * c) % p);
  * need SIMD: without it their JavaScript compositions run.
  */
 export const BLS12_381_FP_PLAN: ModulePlan = modulePlan("bls12-381", (simd) => [
-  ...towerLayers("bls12-381", simd),
+  ...towerLayers(TOWER, simd),
   pointLayer("bls12-381 G1", 1, B3_G1, p),
   ...(simd ? [pointLayer("bls12-381 G2", 2, B3_G2, p)] : []),
   selectLayer(TABLE_SHAPES, simd),

@@ -32,7 +32,7 @@
  * @module
  */
 import { checkBytes, copyBytes, IsochronError } from "../../errors.ts";
-import { FIELDS } from "../../field/params.ts";
+import { R as BLS_R } from "./params.ts";
 import { lessThanBytes } from "../../scalar/fr.ts";
 import { WideScalarReducer } from "../../scalar/reduce_wide.ts";
 import { expand as hkdfExpand, extract as hkdfExtract } from "@noble/hashes/hkdf.js";
@@ -142,7 +142,7 @@ export interface BlsSignatures {
   verifyBatch(pks: readonly Uint8Array[], msgs: readonly Uint8Array[], sigs: readonly Uint8Array[]): boolean;
 }
 
-const r = FIELDS["bls12-381-fr"].p;
+const r = BLS_R;
 const R_BYTES = (() => {
   const out = new Uint8Array(32);
   let v = r;

@@ -15,9 +15,12 @@
  * ```
  * @module
  */
-import { BN254_U, type FieldName, type FieldParams, FIELDS } from "../../field/params.ts";
+import { describe, type FieldDescription, type FieldName } from "../../field/params.ts";
+import { FP, FR, P as p, R as r, TOWER, U as BN254_U } from "./params.ts";
 import type { Backend, FieldKernel } from "../../field/kernel.ts";
-import { tower } from "../../field/tower/mod.ts";
+import { type Tower, tower } from "../../field/tower/mod.ts";
+import { G1_ENDOMORPHISM, G2_ENDOMORPHISM } from "./endomorphism.ts";
+import { lazyState } from "../../field/lazy_state.ts";
 import { B_G2, BN254_FP_PLAN } from "./plan.ts";
 import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "../group/coord_field.ts";
 import { fp2IO, fpIO } from "../codecs/elem_io.ts";
@@ -29,12 +32,9 @@ import { ethCodec } from "../codecs/eth.ts";
 import { type ScalarField, scalarField } from "../../scalar/fr.ts";
 export type { ScalarField };
 
-export type { FieldName, FieldParams };
+export type { FieldDescription, FieldName };
 export type { Affine, Backend, Codec, CoordField, FieldKernel, Fp2Value, Projective };
 export { Group, Point };
-
-const p = FIELDS["bn254-fp"].p;
-const r = FIELDS["bn254-fr"].p;
 
 /** The generators, EIP-196 (G1 = (1, 2)) and EIP-197 (G2). */
 const G1_GEN: Affine<bigint> = { x: 1n, y: 2n };
@@ -57,47 +57,46 @@ export interface Bn254Groups {
   readonly G2: Group<Fp2Value>;
 }
 
-const cache = new WeakMap<FieldKernel, Bn254Groups>();
-
 /** G1 and G2 on `backend` (default: the field layer's current choice), built on first use and cached. */
 export function bn254Groups(backend?: Backend): Bn254Groups {
-  const tw = tower("bn254", backend, BN254_FP_PLAN);
-  let g = cache.get(tw.fp);
-  if (g === undefined) {
-    const b = 3n;
-    const f = tw.fp2;
-    const G1 = new Group<bigint>({
-      name: "bn254 G1",
-      F: fpCoords(tw.fp),
-      b,
-      generator: G1_GEN,
-      r,
-      h: 1n,
-      codec: ethCodec(fpIO(tw.fp)),
-    });
-    const G2 = new Group<Fp2Value>({
-      name: "bn254 G2",
-      F: fp2Coords(f),
-      b: B_G2,
-      generator: G2_GEN,
-      r,
-      h: 2n * p - r,
-      codec: ethCodec(fp2IO(f)),
-    });
-    g = Object.freeze({ G1, G2 });
-    cache.set(tw.fp, g);
-  }
-  return g;
+  return groupsOf(tower(TOWER, backend, BN254_FP_PLAN));
 }
+
+/** The groups of a tower's kernel (built once per kernel). */
+const groupsOf = lazyState((tw: Tower): Bn254Groups => {
+  const b = 3n;
+  const f = tw.fp2;
+  const G1 = new Group<bigint>({
+    name: "bn254 G1",
+    F: fpCoords(tw.fp),
+    b,
+    generator: G1_GEN,
+    r,
+    h: 1n,
+    codec: ethCodec(fpIO(tw.fp)),
+    endomorphism: G1_ENDOMORPHISM,
+  });
+  const G2 = new Group<Fp2Value>({
+    name: "bn254 G2",
+    F: fp2Coords(f),
+    b: B_G2,
+    generator: G2_GEN,
+    r,
+    h: 2n * p - r,
+    codec: ethCodec(fp2IO(f)),
+    endomorphism: G2_ENDOMORPHISM,
+  });
+  return Object.freeze({ G1, G2 });
+});
 
 /** BN254's public description and groups. */
 export interface Bn254 extends PairingFunctions {
   /** The curve parameter u. */
   readonly u: bigint;
   /** The base field. */
-  readonly fp: FieldParams;
+  readonly fp: FieldDescription;
   /** The scalar field (order of G1 and G2). */
-  readonly fr: FieldParams;
+  readonly fr: FieldDescription;
   /** Scalars: `random()`, canonical `fromBytes`/`toBytes` (32 bytes big-endian), `ORDER` = r. */
   readonly Fr: ScalarField;
   /** G1 on the current backend (built on first access). */
@@ -108,10 +107,10 @@ export interface Bn254 extends PairingFunctions {
 
 /** BN254. */
 export const bn254: Bn254 = Object.freeze({
-  ...pairingFunctions("bn254"),
+  ...pairingFunctions(TOWER),
   u: BN254_U,
-  fp: FIELDS["bn254-fp"],
-  fr: FIELDS["bn254-fr"],
+  fp: describe(FP),
+  fr: describe(FR),
   Fr: scalarField(r),
   get G1(): Group<bigint> {
     return bn254Groups().G1;

@@ -3,14 +3,12 @@
  * holds beside the field kernel, from the curve's public data; and G2's b' = 3/ξ, derived here once.
  * @module
  */
-import { FIELDS } from "../../field/params.ts";
-import { towerLayers, TOWERS } from "../../field/tower/mod.ts";
+import { towerLayers } from "../../field/tower/mod.ts";
+import { P as p, TOWER } from "./params.ts";
 import { type ModulePlan, modulePlan } from "../../field/wasm/plan.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import { pointLayer } from "../group/wasm_point.ts";
 import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
-
-const p = FIELDS["bn254-fp"].p;
 
 /** a^(p−2) = a⁻¹ mod p (public constants only). */
 function invModP(a: bigint): bigint {
@@ -19,7 +17,7 @@ function invModP(a: bigint): bigint {
   return r;
 }
 /** b' = 3/ξ of G2 (D-twist) in Fp[u]/(u² + 1): 1/(x0 + x1·u) = (x0 − x1·u)/(x0² + x1²). */
-const [XI0, XI1] = TOWERS["bn254"].xi;
+const [XI0, XI1] = TOWER.xi;
 const XI_NORM_INV = invModP(XI0 * XI0 + XI1 * XI1);
 export const B_G2: Fp2Value = { c0: (3n * XI0 * XI_NORM_INV) % p, c1: (3n * (p - XI1) * XI_NORM_INV) % p };
 
@@ -28,7 +26,7 @@ export const B_G2: Fp2Value = { c0: (3n * XI0 * XI_NORM_INV) % p, c1: (3n * (p -
  * and the table lookups, compiled once with the field kernel (SIMD layers as in curves/bls12_381.ts).
  */
 export const BN254_FP_PLAN: ModulePlan = modulePlan("bn254", (simd) => [
-  ...towerLayers("bn254", simd),
+  ...towerLayers(TOWER, simd),
   pointLayer("bn254 G1", 1, [9n], p),
   ...(simd ? [pointLayer("bn254 G2", 2, [(3n * B_G2.c0) % p, (3n * B_G2.c1) % p], p)] : []),
   selectLayer(TABLE_SHAPES, simd),

@@ -173,15 +173,3 @@ export class FixedBaseTable<V> {
 export function fixedBaseWindow<V>(g: Group<V>): number {
   return g.law.n === 1 ? 5 : 4;
 }
-
-const cache = new WeakMap<object, FixedBaseTable<unknown>>();
-
-/** The fixed-base table of `g`'s generator, built on first use (public data) and cached. */
-export function fixedBaseFor<V>(g: Group<V>): FixedBaseTable<V> {
-  let t = cache.get(g) as FixedBaseTable<V> | undefined;
-  if (t === undefined) {
-    t = new FixedBaseTable(g.law, g.BASE.s, g.bits, fixedBaseWindow(g));
-    cache.set(g, t as FixedBaseTable<unknown>);
-  }
-  return t;
-}

@@ -36,9 +36,9 @@ import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../../scalar/re
 import type { CoordField } from "./coord_field.ts";
 import { Projective } from "./projective.ts";
 import { wasmPointFunctions } from "./wasm_point.ts";
-import { mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
-import { endoScratchFor, subgroupTestFor } from "./endomorphism.ts";
-import { fixedBaseFor } from "./fixed_base.ts";
+import { type EndoScratch, mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
+import { type EndomorphismSpec, endoScratch, type SubgroupTest, subgroupTest } from "./endomorphism.ts";
+import { FixedBaseTable, fixedBaseWindow } from "./fixed_base.ts";
 import { sumVartime } from "./sum.ts";
 import { msmVartime } from "./msm.ts";
 
@@ -99,6 +99,8 @@ export interface GroupSpec<V> {
   readonly codec: Codec<V>;
   /** The EIP-2537 encoding (BLS12-381 only). */
   readonly eip2537?: Codec<V>;
+  /** The curve's endomorphism of this group (GLV/GLS multiplication, subgroup test), if any. */
+  readonly endomorphism?: EndomorphismSpec<V>;
 }
 
 /** An r-torsion group of y² = x³ + b: its constants, scratch, slot pool and point constructors. */
@@ -137,6 +139,11 @@ export class Group<V> {
   declare private used: number;
   /** Base slots per point (3 coordinates). */
   declare private readonly pointSlots: number;
+  /** The endomorphism's description (public curve data), and what the group builds from it on first use. */
+  declare private readonly endoSpec: EndomorphismSpec<V> | undefined;
+  declare private endoState: EndoScratch<V> | null | undefined;
+  declare private subgroupState: SubgroupTest | null | undefined;
+  declare private fixedBaseState: FixedBaseTable<V> | undefined;
 
   /** Builds the group (reserving its constants and scratch in the kernel's arena). */
   constructor(spec: GroupSpec<V>) {
@@ -147,6 +154,10 @@ export class Group<V> {
     this.h = spec.h;
     this.codec = spec.codec;
     this.eip2537 = spec.eip2537;
+    this.endoSpec = spec.endomorphism;
+    this.endoState = undefined;
+    this.subgroupState = undefined;
+    this.fixedBaseState = undefined;
     this.bits = spec.r.toString(2).length;
     this.reducer = new ScalarReducer(spec.r);
     this.window = new WindowScratch(this.law);
@@ -170,6 +181,36 @@ export class Group<V> {
     F.setVartime(t + n, spec.generator.y);
     this.law.fromAffine(this.BASE.s, t, t + n);
     if (this.law.isOnCurve(this.BASE.s) !== 1) throw new Error(`${this.name}: generator not on the curve`);
+  }
+
+  /**
+   * @internal The GLV/GLS multiplication scratch of the group's endomorphism (built on first use), or
+   * null: no endomorphism (the plain fixed window then).
+   */
+  get endo(): EndoScratch<V> | null {
+    if (this.endoState === undefined) {
+      this.endoState = this.endoSpec === undefined ? null : endoScratch(this, this.endoSpec);
+    }
+    return this.endoState;
+  }
+
+  /**
+   * @internal The subgroup test (built on first use): cofactor 1, or the endomorphism's identity; null:
+   * multiply by r.
+   */
+  get subgroupTest(): SubgroupTest | null {
+    if (this.subgroupState === undefined) this.subgroupState = subgroupTest(this, this.endoSpec);
+    return this.subgroupState;
+  }
+
+  /** @internal The generator's fixed-base table (curves/group/fixed_base.ts), built on first use. */
+  get fixedBase(): FixedBaseTable<V> {
+    return this.fixedBaseState ??= new FixedBaseTable(
+      this.law,
+      this.BASE.s,
+      this.bits,
+      fixedBaseWindow(this),
+    );
   }
 
   /**
@@ -307,7 +348,7 @@ export class Group<V> {
    */
   multiplyInto(out: number, p: number, k: Uint8Array): void {
     const limbs = this.reducer.reduce(k);
-    const endo = endoScratchFor(this); // public: whether this group has an endomorphism (built once)
+    const endo = this.endo; // public: whether this group has an endomorphism (built once)
     if (endo === null) mulCt(this.window, out, p, limbs, this.bits);
     else mulEndoCt(endo, out, p, limbs);
     limbs.fill(0);
@@ -320,7 +361,7 @@ export class Group<V> {
    */
   multiplyBaseInto(out: number, k: Uint8Array): void {
     const limbs = this.reducer.reduce(k);
-    fixedBaseFor(this).mul(out, limbs);
+    this.fixedBase.mul(out, limbs);
     limbs.fill(0);
   }
 
@@ -416,11 +457,11 @@ export class Point<V> {
   }
   /**
    * Whether r·this = O (variable-time: for public points, e.g. decoding). By the group's endomorphism
-   * test where it has one (`subgroupTestFor` in curves/endomorphism.ts: a ≤ 128-bit multiplication),
+   * test where it has one (`Group.subgroupTest`, curves/group/endomorphism.ts: a ≤ 128-bit multiplication),
    * else by multiplying by r.
    */
   isTorsionFreeVartime(): boolean {
-    const g = this.group, test = subgroupTestFor(g);
+    const g = this.group, test = g.subgroupTest;
     if (test !== null) return test(this.s);
     const t = g.fresh();
     mulVartime(g.law, t.s, this.s, g.r, g.tmp);

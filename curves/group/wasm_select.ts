@@ -25,7 +25,7 @@ import {
   type WasmLayer,
 } from "../../field/wasm/module.ts";
 import { layerExports, type PlannedKernel } from "../../field/wasm/plan.ts";
-import { perKernel } from "../../field/kernel_state.ts";
+import { lazyState } from "../../field/lazy_state.ts";
 
 /** A table shape: entries of `slots` base slots, `count` entries. */
 export interface SelectShape {
@@ -146,7 +146,7 @@ export function wasmSelector(kernel: FieldKernel, slots: number, count: number):
 }
 
 /** The lookups found so far, per kernel and shape. */
-const selectors = perKernel((_: FieldKernel) => new Map<number, Selector | null>());
+const selectors = lazyState((_: FieldKernel) => new Map<number, Selector | null>());
 
 /**
  * The common step of `count` table slots (public addresses: `table[i] = table[0] + i·step`), or -1

@@ -17,8 +17,9 @@
  * @module
  */
 import { IsochronError } from "../../errors.ts";
-import { BLS12_381_X, BN254_U } from "../../field/params.ts";
-import { type Tower, type TowerName, towerOver } from "../../field/tower/mod.ts";
+import { X as BLS12_381_X } from "../bls12_381/params.ts"; // (temporary: pairing parameters become data)
+import { U as BN254_U } from "../bn254/params.ts";
+import { type Tower, type TowerName, towerOver, type TowerParams } from "../../field/tower/mod.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import { Point } from "../group/group.ts";
 import { MillerLoop } from "./miller.ts";
@@ -233,32 +234,33 @@ export class PairingEngine {
   }
 }
 
-const engines = new WeakMap<object, Map<TowerName, PairingEngine>>();
+const engines = new WeakMap<object, Map<TowerParams, PairingEngine>>();
 
 /** The engine of curve `name` for the kernel (backend) of G2 point Q's group, built on first use. */
-function engineFor(name: TowerName, Q: Point<Fp2Value>): PairingEngine {
+function engineFor(params: TowerParams, Q: Point<Fp2Value>): PairingEngine {
+  const name = params.name;
   const G2 = Q instanceof Point ? Q.group : undefined;
   if (G2?.name !== `${name} G2`) throw new IsochronError("INVALID_TYPE", `expected a point of ${name} G2`);
   const k = G2.F.kernel;
   let byName = engines.get(k);
   if (byName === undefined) engines.set(k, byName = new Map());
-  let e = byName.get(name);
+  let e = byName.get(params);
   if (e === undefined) {
-    e = new PairingEngine(name, towerOver(k, name), G2.law.b3);
-    byName.set(name, e);
+    e = new PairingEngine(name, towerOver(k, params), G2.law.b3);
+    byName.set(params, e);
   }
   return e;
 }
 
 /** The pairing functions of curve `name` (the backend follows the points' groups). */
-export function pairingFunctions(name: TowerName): PairingFunctions {
+export function pairingFunctions(params: TowerParams): PairingFunctions {
   return {
-    pairing: (P: Point<bigint>, Q: Point<Fp2Value>): PairingResult => engineFor(name, Q).pairing(P, Q),
+    pairing: (P: Point<bigint>, Q: Point<Fp2Value>): PairingResult => engineFor(params, Q).pairing(P, Q),
     pairingCheck(pairs: readonly PairingInput[]): boolean {
       if (!Array.isArray(pairs)) throw new IsochronError("INVALID_TYPE", "pairs must be an array");
       if (pairs.length === 0) return true;
       const Q = Array.isArray(pairs[0]) ? pairs[0][1] : undefined;
-      return engineFor(name, Q as Point<Fp2Value>).pairingCheck(pairs);
+      return engineFor(params, Q as Point<Fp2Value>).pairingCheck(pairs);
     },
   };
 }

@@ -15,7 +15,7 @@
 
 import { IsochronError } from "../../errors.ts";
 import type { FieldKernel } from "../kernel.ts";
-import { PerKernel } from "./scratch.ts";
+import { lazyState } from "../lazy_state.ts";
 
 /** Largest number of elements inverted with one inversion. */
 export const BATCH_CHUNK = 256;
@@ -34,7 +34,7 @@ interface BatchPool {
   readonly tmp: number;
 }
 
-const pools = new PerKernel<BatchPool>((k) => ({
+const pools = lazyState((k: FieldKernel): BatchPool => ({
   size: 0,
   copies: 0,
   prefix: 0,
@@ -45,7 +45,7 @@ const pools = new PerKernel<BatchPool>((k) => ({
 }));
 
 function pool(k: FieldKernel, n: number): BatchPool {
-  const s = pools.get(k);
+  const s = pools(k);
   if (s.size < n) {
     const size = Math.min(BATCH_CHUNK, Math.max(n, 2 * s.size));
     s.copies = k.alloc(size);

@@ -7,18 +7,18 @@
 
 import type { FieldKernel } from "../kernel.ts";
 import { powCt } from "./pow.ts";
-import { PerKernel } from "./scratch.ts";
+import { lazyState } from "../lazy_state.ts";
 
 interface SquareScratch {
   readonly t: number;
   readonly one: number;
 }
 
-const scratch = new PerKernel<SquareScratch>((k) => ({ t: k.alloc(1), one: k.alloc(1) }));
+const scratch = lazyState((k: FieldKernel): SquareScratch => ({ t: k.alloc(1), one: k.alloc(1) }));
 
 /** 1 if a is a square in the field (0 included), else 0; constant-time in a. */
 export function isSquareCt(k: FieldKernel, a: number): number {
-  const s = scratch.get(k);
+  const s = scratch(k);
   powCt(k, s.t, a, (k.p - 1n) >> 1n);
   k.setOne(s.one);
   const r = k.isZero(s.t) | k.eq(s.t, s.one);

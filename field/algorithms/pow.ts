@@ -15,7 +15,7 @@
 
 import { IsochronError } from "../../errors.ts";
 import type { FieldKernel } from "../kernel.ts";
-import { PerKernel } from "./scratch.ts";
+import { lazyState } from "../lazy_state.ts";
 
 /** Window width in bits. */
 const W = 4;
@@ -28,7 +28,7 @@ interface PowScratch {
   readonly acc: number;
 }
 
-const scratch = new PerKernel<PowScratch>((k) => ({
+const scratch = lazyState((k: FieldKernel): PowScratch => ({
   table: k.alloc(TABLE_SIZE),
   acc: k.alloc(1),
 }));
@@ -46,7 +46,7 @@ function digitsOf(e: bigint): number[] {
  */
 export function powCt(k: FieldKernel, out: number, a: number, e: bigint): void {
   if (e < 0n) throw new IsochronError("INVALID_SCALAR", "negative exponent");
-  const s = scratch.get(k);
+  const s = scratch(k);
   const t = s.table;
   k.setOne(t);
   k.copy(t + 1, a);

@@ -16,7 +16,7 @@
 
 import type { FieldKernel } from "../kernel.ts";
 import { powCt } from "./pow.ts";
-import { PerKernel } from "./scratch.ts";
+import { lazyState } from "../lazy_state.ts";
 
 /** Public constants of RFC 9380 I.4 for p ≡ 1 (mod 4). */
 interface TonelliShanks {
@@ -62,7 +62,7 @@ function tonelliShanks(k: FieldKernel): TonelliShanks {
   return { c1, c3: (c2 - 1n) >> 1n, c5 };
 }
 
-const scratch = new PerKernel<SqrtScratch>((k) => {
+const scratch = lazyState((k: FieldKernel): SqrtScratch => {
   const [z, t, b, c, zt, tt, one] = [1, 2, 3, 4, 5, 6, 7].map(() => k.alloc(1));
   return { z, t, b, c, zt, tt, one, ts: (k.p & 3n) === 1n ? tonelliShanks(k) : null };
 });
@@ -92,7 +92,7 @@ function sqrtTonelliShanks(k: FieldKernel, s: SqrtScratch, ts: TonelliShanks, a:
  * `out` may alias `a`.
  */
 export function sqrtCt(k: FieldKernel, out: number, a: number): number {
-  const s = scratch.get(k);
+  const s = scratch(k);
   k.setOne(s.one);
   if (s.ts === null) powCt(k, s.z, a, (k.p + 1n) >> 2n);
   else sqrtTonelliShanks(k, s, s.ts, a);

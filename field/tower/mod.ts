@@ -8,7 +8,8 @@
  * @example
  * ```ts
  * import { tower } from "./mod.ts";
- * const { fp2, fp12 } = tower("bls12-381");
+ * import { TOWER } from "../../curves/bls12_381/params.ts";
+ * const { fp2, fp12 } = tower(TOWER);
  * const [a, b] = [fp2.alloc(), fp2.alloc()];
  * fp2.setBigintVartime(a, [3n, 4n]); // 3 + 4u
  * fp2.inv(b, a);
@@ -25,16 +26,17 @@ import { fieldKernel } from "../backend.ts";
 import { layerExports, type ModulePlan, modulePlan } from "../wasm/plan.ts";
 import type { WasmFieldKernel } from "../wasm/kernel.ts";
 import { COMPOSED, createTower, type Tower, type TowerFactories, towerFrobenius } from "./tower.ts";
-import { type TowerName, TOWERS } from "./params.ts";
+import type { TowerParams } from "./params.ts";
+import { lazyState } from "../lazy_state.ts";
 import { towerLayer, wasmTowerFactories } from "./wasm_tower.ts";
 
 export type { Backend, FieldKernel } from "../kernel.ts";
-export type { FieldName } from "../params.ts";
+export type { FieldName, FieldParams } from "../params.ts";
 export { Fp2, type Fp2Ops } from "./fp2.ts";
 export { Fp6 } from "./fp6.ts";
 export { Fp12 } from "./fp12.ts";
 export type { Tower } from "./tower.ts";
-export { type TowerName, type TowerParams, TOWERS } from "./params.ts";
+export { defineTower, type TowerName, type TowerParams } from "./params.ts";
 export type { Fp2Big, FrobeniusTable } from "./frobenius.ts";
 
 /**
@@ -50,31 +52,32 @@ function factoriesFor(fp: FieldKernel): TowerFactories {
   );
 }
 
-/** The tower layer of `name` for a module plan (SIMD engines only; see towerLayer). */
-export function towerLayers(name: TowerName, simd: boolean): ReturnType<typeof towerLayer>[] {
-  return simd ? [towerLayer(TOWERS[name], towerFrobenius(name))] : [];
+/** The tower layer of `params` for a module plan (SIMD engines only; see towerLayer). */
+export function towerLayers(params: TowerParams, simd: boolean): ReturnType<typeof towerLayer>[] {
+  return simd ? [towerLayer(params, towerFrobenius(params))] : [];
 }
 
-/** The plans of the towers used on their own (a curve's plan holds its tower layer too). */
-const TOWER_PLANS: Readonly<Record<TowerName, ModulePlan>> = {
-  "bls12-381": modulePlan("bls12-381 tower", (simd) => towerLayers("bls12-381", simd)),
-  "bn254": modulePlan("bn254 tower", (simd) => towerLayers("bn254", simd)),
-};
+/** The plan of a tower used on its own (a curve's plan holds its tower layer too), per tower. */
+const towerPlan = lazyState((params: TowerParams) =>
+  modulePlan(`${params.name} tower`, (simd) => towerLayers(params, simd))
+);
 
 /**
- * The tower of curve `name` over its base-field kernel on `backend` (default: the field layer's
- * current choice), built on first use and cached per kernel. On wasm the kernel's module holds the
- * tower (plan `plan`, default: the tower alone; a curve passes its own plan).
+ * The tower `params` over its base-field kernel on `backend` (default: the field layer's current
+ * choice), built on first use and cached per kernel. On wasm the kernel's module holds the tower
+ * (plan `plan`, default: the tower alone; a curve passes its own plan).
  */
-export function tower(name: TowerName, backend?: Backend, plan?: ModulePlan): Tower {
-  if (!Object.hasOwn(TOWERS, name)) throw new IsochronError("INVALID_TYPE", `unknown tower ${name}`);
-  const fp = fieldKernel(TOWERS[name].fp, backend, plan ?? TOWER_PLANS[name]);
-  return towerOver(fp, name);
+export function tower(params: TowerParams, backend?: Backend, plan?: ModulePlan): Tower {
+  if (typeof params !== "object" || params === null || typeof params.xi !== "object") {
+    throw new IsochronError("INVALID_TYPE", "tower: expected tower parameters");
+  }
+  const fp = fieldKernel(params.fp, backend, plan ?? towerPlan(params));
+  return towerOver(fp, params);
 }
 
-/** The tower of `name` over a given base-field kernel (its modulus must be the tower's p). */
-export function towerOver(fp: FieldKernel, name: TowerName): Tower {
-  return createTower(fp, name, lazyFactories(fp));
+/** The tower `params` over a given base-field kernel (its modulus must be the tower's p). */
+export function towerOver(fp: FieldKernel, params: TowerParams): Tower {
+  return createTower(fp, params, lazyFactories(fp));
 }
 
 /** Defers the (wasm) factory choice to the first build: createTower returns a cached tower otherwise. */

@@ -8,7 +8,7 @@ import { Fp2 } from "./fp2.ts";
 import { Fp6 } from "./fp6.ts";
 import { Fp12 } from "./fp12.ts";
 import { type FrobeniusTable, frobeniusTable } from "./frobenius.ts";
-import { type TowerName, type TowerParams, TOWERS } from "./params.ts";
+import type { TowerParams } from "./params.ts";
 
 /** The extension fields of one curve over one base-field kernel. */
 export interface Tower {
@@ -28,14 +28,13 @@ export interface Tower {
   wipeScratch(): void;
 }
 
-const tables = new Map<TowerName, FrobeniusTable>();
+const tables = new WeakMap<TowerParams, FrobeniusTable>();
 /** The Frobenius table of a tower, derived on first use (public values). */
-export function towerFrobenius(name: TowerName): FrobeniusTable {
-  let t = tables.get(name);
+export function towerFrobenius(params: TowerParams): FrobeniusTable {
+  let t = tables.get(params);
   if (t === undefined) {
-    const { p, xi } = TOWERS[name];
-    t = frobeniusTable(p, xi);
-    tables.set(name, t);
+    t = frobeniusTable(params.p, params.xi);
+    tables.set(params, t);
   }
   return t;
 }
@@ -54,19 +53,19 @@ export const COMPOSED: TowerFactories = Object.freeze({
   fp12: (fp6: Fp6, table: FrobeniusTable) => new Fp12(fp6, table),
 });
 
-const towers = new WeakMap<FieldKernel, Map<TowerName, Tower>>();
+const towers = new WeakMap<FieldKernel, Map<TowerParams, Tower>>();
 
 /**
- * The tower of `name` over the base-field kernel `fp` (whose modulus must be the tower's p), built on
+ * The tower of `params` over the base-field kernel `fp` (whose modulus must be the tower's p), built on
  * first use and cached per kernel. `make` chooses the layers' implementations (default: composition).
  */
-export function createTower(fp: FieldKernel, name: TowerName, make: TowerFactories = COMPOSED): Tower {
+export function createTower(fp: FieldKernel, params: TowerParams, make: TowerFactories = COMPOSED): Tower {
   let byName = towers.get(fp);
   if (byName === undefined) towers.set(fp, byName = new Map());
-  const cached = byName.get(name);
+  const cached = byName.get(params);
   if (cached !== undefined) return cached;
-  const params = TOWERS[name];
-  const table = towerFrobenius(name);
+  if (fp.p !== params.p) throw new Error(`tower ${params.name}: kernel ${fp.name} has another modulus`);
+  const table = towerFrobenius(params);
   const fp2 = make.fp2(fp, params);
   const fp6 = make.fp6(fp2, table);
   const fp12 = make.fp12(fp6, table);
@@ -83,6 +82,6 @@ export function createTower(fp: FieldKernel, name: TowerName, make: TowerFactori
       fp12.wipeScratch();
     },
   });
-  byName.set(name, tower);
+  byName.set(params, tower);
   return tower;
 }

@@ -13,27 +13,9 @@
 
 import { checkBytes, isBytes, IsochronError } from "../../errors.ts";
 import type { FieldKernel } from "../kernel.ts";
-import { type FieldName, FIELDS } from "../params.ts";
+import type { FieldName, FieldParams } from "../params.ts";
 import { batchInvVartime, buildTsInverse, invFermat, isSquareCt, powCt, sqrtCt } from "../algorithms/mod.ts";
-import * as bls12_381_fp from "./generated/bls12-381-fp.ts";
-import * as bls12_381_fr from "./generated/bls12-381-fr.ts";
-import * as bn254_fp from "./generated/bn254-fp.ts";
-import * as bn254_fr from "./generated/bn254-fr.ts";
-import type { Arena, SlotOps } from "./slot_ops.ts";
-
-/** What kernel.ts uses of a generated module. */
-interface Generated {
-  readonly LIMBS: number;
-  readonly MODULUS_HEX: string;
-  bindSlots(arena: Arena): SlotOps;
-}
-
-const GENERATED: Readonly<Record<FieldName, Generated>> = {
-  "bls12-381-fp": bls12_381_fp,
-  "bls12-381-fr": bls12_381_fr,
-  "bn254-fp": bn254_fp,
-  "bn254-fr": bn254_fr,
-};
+import type { Arena } from "./slot_ops.ts";
 
 const TWO24 = 16777216;
 const INV24 = 1 / TWO24;
@@ -58,20 +40,18 @@ class ArenaBox implements Arena {
   }
 }
 
-/** The TypeScript kernel of field `name` (built once, then cached). */
-export function tsFieldKernel(name: FieldName): FieldKernel {
-  let k = cache.get(name);
+/** The TypeScript kernel of `field` (built once per field name, then cached). */
+export function tsFieldKernel(field: FieldParams): FieldKernel {
+  let k = cache.get(field.name);
   if (k === undefined) {
-    if (!Object.hasOwn(FIELDS, name)) throw new IsochronError("INVALID_TYPE", `unknown field ${name}`);
-    k = build(name);
-    cache.set(name, k);
+    k = build(field);
+    cache.set(field.name, k);
   }
   return k;
 }
 
-function build(name: FieldName): FieldKernel {
-  const g = GENERATED[name];
-  const { p, byteLength } = FIELDS[name];
+function build(field: FieldParams): FieldKernel {
+  const { name, p, byteLength, ts: g } = field;
   if (BigInt("0x" + g.MODULUS_HEX) !== p) {
     throw new Error(`field/ts/generated/${name}.ts is stale: run \`deno task gen\``);
   }

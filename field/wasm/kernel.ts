@@ -14,7 +14,7 @@
 import { checkBytes, isBytes, IsochronError } from "../../errors.ts";
 import { batchInvVartime, isSquareCt, powCt, sqrtCt } from "../algorithms/mod.ts";
 import type { FieldKernel } from "../kernel.ts";
-import { type FieldName, FIELDS } from "../params.ts";
+import type { FieldName, FieldParams } from "../params.ts";
 import { compileWasm } from "../../wasm/compile.ts";
 import { inverseLayer } from "./inverse.ts";
 import { buildFieldModule, KERNEL_FUNCTIONS, type KernelFunction, simdSupported, SLOT } from "./module.ts";
@@ -47,11 +47,11 @@ export interface WasmFieldKernel extends FieldKernel, PlannedKernel {
  * says otherwise (scripts/build_wasm.ts writes both variants).
  */
 export function wasmFieldModuleBytes(
-  name: FieldName,
+  field: FieldParams,
   plan: ModulePlan = FIELD_ONLY,
   simd: boolean = simdSupported(),
 ): Uint8Array<ArrayBuffer> {
-  const { p } = FIELDS[name];
+  const { p } = field;
   const extras = [inverseLayer(p), ...plan.layers(simd)].map((l) => l.emit);
   return buildFieldModule(p, { extras, mul: simd ? "simd" : "fips" }).bytes;
 }
@@ -66,15 +66,14 @@ const pagesFor = (bytes: number): number => Math.ceil(bytes / 65536);
  * prebuilt module of another plan or version).
  */
 export function createWasmFieldKernel(
-  name: FieldName,
+  field: FieldParams,
   plan: ModulePlan = FIELD_ONLY,
   module?: WebAssembly.Module,
 ): WasmFieldKernel {
-  if (!Object.hasOwn(FIELDS, name)) throw new IsochronError("INVALID_TYPE", `unknown field ${name}`);
-  const { p, byteLength } = FIELDS[name];
+  const { name, p, byteLength } = field;
   const c = montConstants(p);
   const S = c.stride;
-  const mod = module ?? compileWasm(wasmFieldModuleBytes(name, plan), `${name} (${plan.name})`);
+  const mod = module ?? compileWasm(wasmFieldModuleBytes(field, plan), `${name} (${plan.name})`);
   const instance = new WebAssembly.Instance(mod, {});
   const x = instance.exports as unknown as KernelExports;
   const layers = new Set<string>();
@@ -211,15 +210,15 @@ const covers = (k: WasmFieldKernel, plan: ModulePlan): boolean =>
  * else a new one, built from `module` if given (prebuilt), else generated and compiled now.
  */
 export function wasmFieldKernel(
-  name: FieldName,
+  field: FieldParams,
   plan: ModulePlan = FIELD_ONLY,
   module?: WebAssembly.Module,
 ): WasmFieldKernel {
-  let kernels = cache.get(name);
-  if (kernels === undefined) cache.set(name, kernels = []);
+  let kernels = cache.get(field.name);
+  if (kernels === undefined) cache.set(field.name, kernels = []);
   let k = kernels.find((c) => c.plan === plan) ?? kernels.find((c) => covers(c, plan));
   if (k === undefined) {
-    k = createWasmFieldKernel(name, plan, module);
+    k = createWasmFieldKernel(field, plan, module);
     kernels.push(k);
   }
   return k;

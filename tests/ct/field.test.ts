@@ -6,15 +6,10 @@
 // the field layer (kernel: straight-line, in both multiplication variants; inversion: counted loops).
 
 // The registry must be imported before any library module (it starts V8 block coverage).
+import { FIELDS } from "../../curves/registry.ts";
 import { assertConstantFlow, ctFlow, ctWasm, secretsForModulus } from "./registry.ts";
 import assert from "node:assert/strict";
-import {
-  decodeFieldElement,
-  type FieldKernel,
-  fieldKernel,
-  type FieldName,
-  FIELDS,
-} from "../../field/mod.ts";
+import { decodeFieldElement, type FieldKernel, fieldKernel, type FieldName } from "../../field/mod.ts";
 import type { Backend } from "../../field/kernel.ts";
 import { buildFieldModule, KERNEL_FUNCTIONS } from "../../field/wasm/module.ts";
 import { inverseModuleBytes } from "../../field/wasm/inverse.ts";
@@ -150,7 +145,7 @@ for (const backend of BACKENDS) {
     let ctx: Ctx | undefined;
     const setup = (): Ctx => {
       if (ctx === undefined) {
-        const k = fieldKernel(name, backend);
+        const k = fieldKernel(FIELDS[name], backend);
         const [a, b, o] = [k.alloc(1), k.alloc(1), k.alloc(1)];
         ctx = { k, len, a, b, o, buf: new Uint8Array(len), e: publicExponent(p, len) };
       }
@@ -172,7 +167,7 @@ for (const backend of BACKENDS) {
   Deno.test(`ct flow control: field ${backend}, early exit on a zero secret before mul is caught`, async () => {
     for (const name of NAMES) {
       const { p, byteLength } = FIELDS[name];
-      const k = fieldKernel(name, backend);
+      const k = fieldKernel(FIELDS[name], backend);
       const [a, o] = [k.alloc(1), k.alloc(1)];
       const leaky = (s: Uint8Array) => {
         k.fromBytes(a, s);

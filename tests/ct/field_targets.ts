@@ -11,8 +11,9 @@
  * @module
  */
 
+import { FIELDS } from "../../curves/registry.ts";
 import { randomBytes, sink, type TimingTarget } from "./targets.ts";
-import { type FieldKernel, fieldKernel, type FieldName, FIELDS } from "../../field/mod.ts";
+import { type FieldKernel, fieldKernel, type FieldName } from "../../field/mod.ts";
 import type { Backend } from "../../field/kernel.ts";
 
 const NAMES: readonly FieldName[] = ["bls12-381-fp", "bn254-fr"];
@@ -45,7 +46,7 @@ export function fieldTimingTargets(): TimingTarget<Uint8Array>[] {
       let ctx: { k: FieldKernel; a: number; b: number; o: number } | undefined;
       const setup = () => {
         if (ctx === undefined) {
-          const k = fieldKernel(name, backend); // slots allocated once, shared by the three targets
+          const k = fieldKernel(FIELDS[name], backend); // slots allocated once, shared by the three targets
           ctx = { k, a: k.alloc(1), b: k.alloc(1), o: k.alloc(1) };
           k.fromBytes(ctx.b, random());
         }

@@ -10,10 +10,10 @@
  * @module
  */
 
+import { FIELDS, TOWERS } from "../../curves/registry.ts";
 import { randomBytes, sink, type TimingTarget } from "./targets.ts";
 import { tower } from "../../field/tower/mod.ts";
 import type { Backend } from "../../field/kernel.ts";
-import { FIELDS } from "../../field/params.ts";
 
 const { p, byteLength: len } = FIELDS["bls12-381-fp"];
 
@@ -38,7 +38,7 @@ function targetsFor(backend: Backend): TimingTarget<Uint8Array>[] {
   let ctx: { t: ReturnType<typeof tower>; a: number; b: number; o: number; A: number; B: number; O: number };
   const setup = () => {
     if (ctx === undefined) {
-      const t = tower("bls12-381", backend);
+      const t = tower(TOWERS["bls12-381"], backend);
       ctx = {
         t,
         a: t.fp2.alloc(),

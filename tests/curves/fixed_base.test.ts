@@ -10,7 +10,7 @@ import { encodeInteger } from "../ct/secrets.ts";
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import { fixedBaseFor, FixedBaseTable, selectRow } from "../../curves/group/fixed_base.ts";
+import { FixedBaseTable, selectRow } from "../../curves/group/fixed_base.ts";
 import type { Group, Point } from "../../curves/group/group.ts";
 import { scalarBytes } from "../../scalar/reduce.ts";
 import { BACKENDS, be32, bls12381Groups, bn254Groups, rng } from "./helpers.ts";
@@ -60,7 +60,7 @@ for (const backend of BACKENDS) {
   for (const [curve, which] of GROUPS) {
     Deno.test(`fixed-base ${curve} ${which} (${backend}): equals generic multiply and noble`, () => {
       const G = groupOf(curve, which, backend), N = nobleOf(curve, which), r = G.r;
-      const T = fixedBaseFor(G);
+      const T = G.fixedBase;
       assert.equal(T.rows.length, Math.floor(G.bits / T.w) + 1);
       const rand = rng(curve.length * 31 + which.length + backend.length * 7);
       const scalars = [
@@ -87,7 +87,7 @@ for (const backend of BACKENDS) {
       assert.notEqual(B2, G.BASE);
       assert.ok(B2.multiply(k).equals(G.BASE.multiply(k)));
       // The table is built once.
-      assert.equal(fixedBaseFor(G), T);
+      assert.equal(G.fixedBase, T);
     });
   }
 }
@@ -119,7 +119,7 @@ for (const backend of BACKENDS) {
     const group = () => groupOf(curve, which, backend);
     let out = -1;
     const secrets = () => {
-      const g = group(), w = fixedBaseFor(g).w;
+      const g = group(), w = g.fixedBase.w;
       const extra = edgeScalars(g.r, w).filter((k) => k >= g.r).map((k) => encodeInteger(k, 32));
       const digits = edgeScalars(g.r, w).slice(7, 9).map((k) => encodeInteger(k, 32));
       return [...secretsForModulus(g.r, 32), ...extra, ...digits];
@@ -134,12 +134,12 @@ for (const backend of BACKENDS) {
       ctAccess(
         `${curve} ${which} fixed-base row select reads every entry of the row`,
         (d: number, trace) => {
-          const T = fixedBaseFor(group());
+          const T = group().fixedBase;
           for (const row of [T.rows[0], T.rows[T.rows.length - 1]]) {
             selectRow(T.law, T.sel, trace.wrap([...row]), d, T.one);
           }
         },
-        () => secretIndices(fixedBaseFor(group()).rows[0].length + 1),
+        () => secretIndices(group().fixedBase.rows[0].length + 1),
         { fullScan: true },
       );
     }

@@ -1,9 +1,9 @@
 // Fr (scalar/fr.ts) as exposed by bls12_381.Fr and bn254.Fr: ORDER, uniform random below r, canonical
 // fromBytes (rejects r, r + 1, 2^256 − 1), toBytes, round trips, errors.
+import { FIELDS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../curves/bn254/mod.ts";
-import { FIELDS } from "../../field/params.ts";
 import { IsochronError } from "../../errors.ts";
 import { lessThanBytes, scalarField } from "../../scalar/fr.ts";
 

@@ -1,3 +1,5 @@
+import { FIELDS } from "../../curves/registry.ts";
+import { U as BN254_U } from "../../curves/bn254/params.ts";
 /**
  * Constant-time proofs of BN254's endomorphism multiplication (tests/ct): control flow of
  * `multiplyInto` on G1 and G2 (both backends: reduction, lattice decomposition, endomorphism
@@ -10,14 +12,12 @@ import { ctAccess, ctFlow, secretIndices, secretsForModulus } from "../ct/regist
 import { encodeInteger } from "../ct/secrets.ts";
 import { bn254Groups } from "../../curves/bn254/mod.ts";
 import {
-  BN254_G1_LAMBDA,
-  bn254G1Basis,
-  bn254G2Basis,
-  endoScratchFor,
-} from "../../curves/group/endomorphism.ts";
+  G1_LAMBDA as BN254_G1_LAMBDA,
+  g1Basis as bn254G1Basis,
+  g2Basis as bn254G2Basis,
+} from "../../curves/bn254/endomorphism.ts";
 import type { Group } from "../../curves/group/group.ts";
 import { selectPoint, WINDOW_ENTRIES } from "../../curves/group/scalar_mul.ts";
-import { BN254_U, FIELDS } from "../../field/params.ts";
 import { determinant, LatticeDigits } from "../../scalar/lattice.ts";
 import { scalarBytes, ScalarReducer } from "../../scalar/reduce.ts";
 
@@ -67,7 +67,7 @@ for (const backend of ["wasm", "ts"] as const) {
       `bn254 ${which} glv table lookups read all ${WINDOW_ENTRIES} entries of each table (${backend})`,
       (d: number, trace) => {
         // deno-lint-ignore no-explicit-any
-        const s = endoScratchFor(group() as Group<any>)!;
+        const s = (group() as Group<any>).endo!;
         for (const T of s.tables) selectPoint(s.law, s.sel, trace.wrap([...T]), d);
       },
       secretIndices(WINDOW_ENTRIES),
@@ -83,7 +83,7 @@ for (
   ctFlow(`bn254 ${label} lattice decomposition`, (k: Uint8Array) => {
     red ??= new ScalarReducer(r);
     // deno-lint-ignore no-explicit-any
-    const s = endoScratchFor(bn254Groups("ts")[which] as Group<any>)!;
+    const s = (bn254Groups("ts")[which] as Group<any>).endo!;
     s.split.digits.decompose(s.d, red.reduce(k), s.signs);
   }, () => latticeSecrets(idx));
 }

@@ -1,3 +1,5 @@
+import { FIELDS } from "../../curves/registry.ts";
+import { U as BN254_U } from "../../curves/bn254/params.ts";
 /**
  * The constant-time lattice decomposition (scalar/lattice.ts) for BN254 against BigInt: G1 (φ,
  * λ = 36u⁴ − 1, 2 sub-scalars) and G2 (ψ, λ = 6u² ≡ p, 4 sub-scalars). For each scalar,
@@ -8,8 +10,11 @@
  * values of u (an identity in u), det = −r (G1) and −3r (G2), and the constructor's checks.
  */
 import assert from "node:assert/strict";
-import { BN254_U, FIELDS } from "../../field/params.ts";
-import { BN254_G1_LAMBDA, bn254G1Basis, bn254G2Basis } from "../../curves/group/endomorphism.ts";
+import {
+  G1_LAMBDA as BN254_G1_LAMBDA,
+  g1Basis as bn254G1Basis,
+  g2Basis as bn254G2Basis,
+} from "../../curves/bn254/endomorphism.ts";
 import { determinant, LatticeDigits } from "../../scalar/lattice.ts";
 import { ScalarReducer } from "../../scalar/reduce.ts";
 import { be32, rng } from "./helpers.ts";

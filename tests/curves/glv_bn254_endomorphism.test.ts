@@ -1,3 +1,5 @@
+import { FIELDS, TOWERS } from "../../curves/registry.ts";
+import { U as BN254_U } from "../../curves/bn254/params.ts";
 /**
  * BN254's endomorphisms (curves/endomorphism.ts) against their definitions, on both backends:
  * G1 φ: β³ = 1 ≠ β, λ = 36u⁴ − 1 with λ² + λ + 1 ≡ 0 (mod r), φ(P) = λ·P on the generator, random
@@ -6,10 +8,9 @@
  * of E'(Fp2) outside G2; and the scratch `endoScratchFor` builds (λ, mulByBase = λ·P, cached).
  */
 import assert from "node:assert/strict";
-import { BN254_U, FIELDS } from "../../field/params.ts";
 import { frobeniusTable } from "../../field/tower/frobenius.ts";
-import { TOWERS } from "../../field/tower/params.ts";
-import { BN254_G1_LAMBDA, bn254Phi, endoScratchFor, Psi } from "../../curves/group/endomorphism.ts";
+import { Psi } from "../../curves/group/endomorphism.ts";
+import { G1_LAMBDA as BN254_G1_LAMBDA, g1Phi as bn254Phi } from "../../curves/bn254/endomorphism.ts";
 import type { Fp2Value } from "../../curves/group/coord_field.ts";
 import type { Group } from "../../curves/group/group.ts";
 import type { Projective } from "../../curves/group/projective.ts";
@@ -50,7 +51,7 @@ for (const backend of BACKENDS) {
 
   Deno.test(`glv bn254 endomorphism: G2 ψ (${backend})`, () => {
     const G = bn254Groups(backend).G2, law = G.law as Projective<Fp2Value>, F = law.F;
-    const psi = new Psi(law, "bn254", r);
+    const psi = new Psi(law, TOWERS["bn254"], r);
     assert.equal(psi.eigen, 6n * u * u, "p ≡ 6u² (mod r)");
     // D-twist: c_x = ξ^((p−1)/3) = γ_{1,2}, c_y = ξ^((p−1)/2) = γ_{1,3}
     const g = frobeniusTable(p, TOWERS["bn254"].xi).gamma[0];
@@ -93,7 +94,7 @@ for (const backend of BACKENDS) {
 
   Deno.test(`glv bn254 endomorphism: split constants (${backend})`, () => {
     const { G1, G2 } = bn254Groups(backend);
-    const s1 = endoScratchFor(G1)!, s2 = endoScratchFor(G2)!;
+    const s1 = G1.endo!, s2 = G2.endo!;
     assert.ok(s1.split.digits instanceof LatticeDigits && s2.split.digits instanceof LatticeDigits);
     assert.equal(s1.split.digits.base, BN254_G1_LAMBDA);
     assert.equal(s2.split.digits.base, 6n * u * u);
@@ -109,7 +110,7 @@ for (const backend of BACKENDS) {
       mulVartime(law, t + 3 * law.n, P.s, s.split.digits.base, t + 6 * law.n);
       assert.ok(same(g, t, t + 3 * law.n), `${g.name}: mulByBase = λ·P`);
     }
-    assert.equal(endoScratchFor(bn254Groups(backend).G1), s1, "cached");
-    assert.equal(endoScratchFor(bn254Groups(backend).G2), s2, "cached");
+    assert.equal(bn254Groups(backend).G1.endo, s1, "cached");
+    assert.equal(bn254Groups(backend).G2.endo, s2, "cached");
   });
 }

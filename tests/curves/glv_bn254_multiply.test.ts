@@ -1,3 +1,4 @@
+import { U as BN254_U } from "../../curves/bn254/params.ts";
 /**
  * The endomorphism multiplication with signed lattice sub-scalars (`mulEndoCt`, wired into
  * `multiply` for BN254 G1 and G2) against @noble/curves, against the plain 4-bit window `mulCt` and
@@ -8,13 +9,11 @@
  */
 import assert from "node:assert/strict";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import { BN254_U } from "../../field/params.ts";
 import {
-  BN254_G1_LAMBDA,
-  bn254G1Basis,
-  bn254G2Basis,
-  endoScratchFor,
-} from "../../curves/group/endomorphism.ts";
+  G1_LAMBDA as BN254_G1_LAMBDA,
+  g1Basis as bn254G1Basis,
+  g2Basis as bn254G2Basis,
+} from "../../curves/bn254/endomorphism.ts";
 import type { Group, Point } from "../../curves/group/group.ts";
 import { mulCt } from "../../curves/group/scalar_mul.ts";
 import { LatticeDigits } from "../../scalar/lattice.ts";
@@ -76,7 +75,7 @@ for (const backend of BACKENDS) {
   for (const which of [0, 1] as const) {
     Deno.test(`glv bn254 multiply vs noble and mulCt: G${which + 1} (${backend})`, () => {
       const [G, N] = groups()[which];
-      const s = endoScratchFor(G);
+      const s = G.endo;
       assert.ok(s !== null && s.split.digits.signed, "BN254 uses the signed endomorphism loop");
       const r = G.r, rand = rng(41 + which);
       const a = rand() % r;

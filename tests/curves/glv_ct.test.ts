@@ -1,3 +1,5 @@
+import { FIELDS } from "../../curves/registry.ts";
+import { X as BLS12_381_X } from "../../curves/bls12_381/params.ts";
 /**
  * Constant-time proofs of the endomorphism multiplication (tests/ct): control flow of `multiply` on
  * BLS12-381 G1 and G2 (both backends; decomposition, endomorphism table, interleaved window) with
@@ -9,10 +11,8 @@
 import { ctAccess, ctFlow, secretIndices, secretsForModulus } from "../ct/registry.ts";
 import { encodeInteger } from "../ct/secrets.ts";
 import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
-import { endoScratchFor } from "../../curves/group/endomorphism.ts";
 import type { Group } from "../../curves/group/group.ts";
 import { selectPoint, WINDOW_ENTRIES } from "../../curves/group/scalar_mul.ts";
-import { BLS12_381_X, FIELDS } from "../../field/params.ts";
 import { scalarBytes, ScalarReducer } from "../../scalar/reduce.ts";
 
 const r = FIELDS["bls12-381-fr"].p, w = -BLS12_381_X;
@@ -44,7 +44,7 @@ for (const backend of ["wasm", "ts"] as const) {
       `bls12-381 ${which} glv table lookups read all ${WINDOW_ENTRIES} entries of each table (${backend})`,
       (d: number, trace) => {
         // deno-lint-ignore no-explicit-any
-        const s = endoScratchFor(group() as Group<any>)!;
+        const s = (group() as Group<any>).endo!;
         for (const T of s.tables) selectPoint(s.law, s.sel, trace.wrap([...T]), d);
       },
       secretIndices(WINDOW_ENTRIES),
@@ -58,7 +58,7 @@ for (const [label, which] of [["G2 (base |x|, 4 digits)", "G2"], ["G1 (base x²,
   ctFlow(`bls12-381 ${label} decomposition`, (k: Uint8Array) => {
     red ??= new ScalarReducer(r);
     // deno-lint-ignore no-explicit-any
-    const s = endoScratchFor(bls12381Groups("ts")[which] as Group<any>)!;
+    const s = (bls12381Groups("ts")[which] as Group<any>).endo!;
     s.split.digits.decompose(s.d, red.reduce(k));
   }, digitSecrets);
 }

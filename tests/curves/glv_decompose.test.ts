@@ -1,3 +1,5 @@
+import { FIELDS } from "../../curves/registry.ts";
+import { X as BLS12_381_X } from "../../curves/bls12_381/params.ts";
 /**
  * The constant-time base-B decomposition (scalar/decompose.ts) against BigInt: for BLS12-381 G2
  * (B = |x|, 4 digits) and G1 (B = x², 2 digits), k mod r = Σ dᵢ·Bⁱ with 0 ≤ dᵢ < B, on random
@@ -5,7 +7,6 @@
  * multiples of λ = −x², values next to digit boundaries).
  */
 import assert from "node:assert/strict";
-import { BLS12_381_X, FIELDS } from "../../field/params.ts";
 import { BaseDigits } from "../../scalar/decompose.ts";
 import { ScalarReducer } from "../../scalar/reduce.ts";
 import { be32, rng } from "./helpers.ts";

@@ -1,3 +1,5 @@
+import { FIELDS, TOWERS } from "../../curves/registry.ts";
+import { X as BLS12_381_X } from "../../curves/bls12_381/params.ts";
 /**
  * The endomorphisms of curves/endomorphism.ts against their definitions, on both backends:
  * BLS12-381 G1 φ: β³ = 1 ≠ β, λ = −x² satisfies λ² + λ + 1 ≡ 0 (mod r), φ(P) = λ·P on the
@@ -6,10 +8,9 @@
  * (ξ^((p−1)/3), ξ^((p−1)/2)) of the tower.
  */
 import assert from "node:assert/strict";
-import { BLS12_381_X, FIELDS } from "../../field/params.ts";
 import { fp2MulBig, frobeniusTable } from "../../field/tower/frobenius.ts";
-import { TOWERS } from "../../field/tower/params.ts";
-import { bls12381Phi, endoScratchFor, Psi } from "../../curves/group/endomorphism.ts";
+import { Psi } from "../../curves/group/endomorphism.ts";
+import { g1Phi as bls12381Phi } from "../../curves/bls12_381/endomorphism.ts";
 import type { Fp2Value } from "../../curves/group/coord_field.ts";
 import type { Group } from "../../curves/group/group.ts";
 import type { Projective } from "../../curves/group/projective.ts";
@@ -49,7 +50,7 @@ for (const backend of BACKENDS) {
 
   Deno.test(`glv endomorphism: BLS12-381 G2 ψ (${backend})`, () => {
     const G = bls12381Groups(backend).G2, law = G.law as Projective<Fp2Value>, F = law.F;
-    const psi = new Psi(law, "bls12-381", r);
+    const psi = new Psi(law, TOWERS["bls12-381"], r);
     assert.equal(psi.eigen, mod(x, r), "p ≡ x (mod r)");
     assert.equal(p % r, mod(x, r));
     // c_x = ξ^(−(p−1)/3), c_y = ξ^(−(p−1)/2) (M-twist): c_x·γ_{1,2} = 1 = c_y·γ_{1,3}
@@ -91,7 +92,7 @@ for (const backend of BACKENDS) {
 
   Deno.test(`glv endomorphism: split constants (${backend})`, () => {
     const { G1, G2 } = bls12381Groups(backend);
-    const s1 = endoScratchFor(G1)!, s2 = endoScratchFor(G2)!;
+    const s1 = G1.endo!, s2 = G2.endo!;
     assert.equal(s1.split.digits.base, x * x);
     assert.equal(s2.split.digits.base, -x);
     // mulByBase = B·P
@@ -103,6 +104,6 @@ for (const backend of BACKENDS) {
       mulVartime(law, t + 3 * law.n, P.s, s.split.digits.base, t + 6 * law.n);
       assert.ok(same(g, t, t + 3 * law.n), `${g.name}: mulByBase = B·P`);
     }
-    assert.equal(endoScratchFor(bls12381Groups(backend).G1), s1, "cached");
+    assert.equal(bls12381Groups(backend).G1.endo, s1, "cached");
   });
 }

@@ -1,3 +1,4 @@
+import { X as BLS12_381_X } from "../../curves/bls12_381/params.ts";
 /**
  * The endomorphism multiplication (`mulEndoCt`, wired into `multiply` for BLS12-381 G1 and G2)
  * against @noble/curves and against the plain 4-bit window `mulCt`, on both backends: random
@@ -6,8 +7,6 @@
  */
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
-import { BLS12_381_X } from "../../field/params.ts";
-import { endoScratchFor } from "../../curves/group/endomorphism.ts";
 import type { Group, Point } from "../../curves/group/group.ts";
 import { mulCt } from "../../curves/group/scalar_mul.ts";
 import { BACKENDS, be32, bls12381Groups, bn254Groups, rng } from "./helpers.ts";
@@ -53,10 +52,10 @@ for (const backend of BACKENDS) {
   };
 
   Deno.test(`glv multiply: BLS12-381 G1 and G2 use the endomorphism, so does BN254 (${backend})`, () => {
-    for (const [G] of groups()) assert.notEqual(endoScratchFor(G), null, G.name);
+    for (const [G] of groups()) assert.notEqual(G.endo, null, G.name);
     const bn = bn254Groups(backend); // signed lattice sub-scalars: tests/curves/glv_bn254_*.test.ts
-    assert.notEqual(endoScratchFor(bn.G1), null);
-    assert.notEqual(endoScratchFor(bn.G2), null);
+    assert.notEqual(bn.G1.endo, null);
+    assert.notEqual(bn.G2.endo, null);
   });
 
   for (const which of [0, 1]) {

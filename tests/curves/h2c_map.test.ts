@@ -1,3 +1,5 @@
+import { FIELDS } from "../../curves/registry.ts";
+import { X as BLS12_381_X } from "../../curves/bls12_381/params.ts";
 /**
  * The constants of the BLS12-381 hash-to-curve suites, checked against their definitions, and the
  * EIP-2537 MAP_FP_TO_G1 / MAP_FP2_TO_G2 vectors (go-ethereum blsMapG1.json / blsMapG2.json: map_to_curve
@@ -13,9 +15,9 @@ import { BACKENDS, bls12381Groups, hex, readJson, rng, unhex } from "./helpers.t
 import type { CoordField, Fp2Value } from "../../curves/group/coord_field.ts";
 import type { H2cGroup } from "../../curves/bls12_381/mod.ts";
 import { H_EFF_G1, SWU_G1, swuG2 } from "../../curves/bls12_381/hash_to_curve.ts";
-import { ISO_G1, ISO_G2, Isogeny, type IsogenyCoefficients } from "../../curves/hash_to_curve/isogeny.ts";
+import { Isogeny, type IsogenyCoefficients } from "../../curves/hash_to_curve/isogeny.ts";
+import { ISO_G1, ISO_G2 } from "../../curves/bls12_381/isogeny.ts";
 import { mulVartime } from "../../curves/group/scalar_mul.ts";
-import { BLS12_381_X, FIELDS } from "../../field/params.ts";
 
 const p = FIELDS["bls12-381-fp"].p, x = BLS12_381_X;
 

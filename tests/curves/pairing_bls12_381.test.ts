@@ -8,6 +8,7 @@
  * compared as: our exact final exponentiation of noble's Miller loop output equals our pairing, and
  * pairing-check outcomes agree.
  */
+import { TOWERS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
 import { bls12_381 as nb } from "@noble/curves/bls12-381.js";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
@@ -70,7 +71,7 @@ for (const backend of BACKENDS) {
   });
 
   Deno.test(`bls12-381 pairing: final exponentiation = its definition (${backend})`, () => {
-    const tw = tower("bls12-381", backend), F = tw.fp12;
+    const tw = tower(TOWERS["bls12-381"], backend), F = tw.fp12;
     const fe = new FinalExp(tw, "bls12", bls12_381.x);
     const [a, o1, o2] = [F.alloc(), F.alloc(), F.alloc()];
     const rand = rng(7);
@@ -81,7 +82,7 @@ for (const backend of BACKENDS) {
   });
 
   Deno.test(`bls12-381 pairing: against @noble/curves (${backend})`, () => {
-    const tw = tower("bls12-381", backend), F = tw.fp12;
+    const tw = tower(TOWERS["bls12-381"], backend), F = tw.fp12;
     const fe = new FinalExp(tw, "bls12", bls12_381.x);
     const slot = F.alloc();
     const rand = rng(99);
@@ -161,7 +162,7 @@ for (const backend of BACKENDS) {
     off2[383] ^= 1;
     throwsCode(() => precompile(off2), "NOT_ON_CURVE", "G2 off curve");
     // on E' but outside G2: the first x = 1, 2, … with x³ + b' a square
-    const f2 = tower("bls12-381", backend).fp2, t = f2.alloc(2);
+    const f2 = tower(TOWERS["bls12-381"], backend).fp2, t = f2.alloc(2);
     let x = 0n;
     do {
       x++;

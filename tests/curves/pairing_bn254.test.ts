@@ -7,6 +7,7 @@
  * of (p¹² − 1)/r, so we check that our exact final exponentiation of noble's Miller loop output equals
  * our pairing, and that pairing-check outcomes agree.
  */
+import { TOWERS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
 import { bn254 as nb } from "@noble/curves/bn254.js";
 import { bn254 } from "../../curves/bn254/mod.ts";
@@ -68,7 +69,7 @@ for (const backend of BACKENDS) {
   });
 
   Deno.test(`bn254 pairing: final exponentiation = its definition (${backend})`, () => {
-    const tw = tower("bn254", backend), F = tw.fp12;
+    const tw = tower(TOWERS["bn254"], backend), F = tw.fp12;
     const fe = new FinalExp(tw, "bn", bn254.u);
     const [a, o1, o2] = [F.alloc(), F.alloc(), F.alloc()];
     const rand = rng(8);
@@ -79,7 +80,7 @@ for (const backend of BACKENDS) {
   });
 
   Deno.test(`bn254 pairing: against @noble/curves (${backend})`, () => {
-    const tw = tower("bn254", backend), F = tw.fp12;
+    const tw = tower(TOWERS["bn254"], backend), F = tw.fp12;
     const fe = new FinalExp(tw, "bn", bn254.u);
     const slot = F.alloc();
     const rand = rng(98);
@@ -155,7 +156,7 @@ for (const backend of BACKENDS) {
     off2[191] ^= 1;
     throwsCode(() => precompile(off2), "NOT_ON_CURVE", "G2 off curve");
     // on E' but outside G2 (cofactor 2p − r): the first x = 1, 2, … with x³ + b' a square
-    const f2 = tower("bn254", backend).fp2, t = f2.alloc(2);
+    const f2 = tower(TOWERS["bn254"], backend).fp2, t = f2.alloc(2);
     let x = 0n;
     do {
       x++;

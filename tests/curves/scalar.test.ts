@@ -1,6 +1,6 @@
 /** scalar/reduce.ts: parsing of scalar arguments and the constant-time reduction mod r. */
+import { FIELDS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
-import { FIELDS } from "../../field/params.ts";
 import { SCALAR_LIMBS, scalarBigintVartime, scalarBytes, ScalarReducer } from "../../scalar/reduce.ts";
 import { be32, rng, throwsCode } from "./helpers.ts";
 

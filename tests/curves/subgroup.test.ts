@@ -6,11 +6,10 @@
  * BN254 G1 (cofactor 1): every curve point is in G1. Decoding: the ethereum/bls12-381-tests vectors
  * deserialization_fails_not_in_G1/G2 and EIP-2537 encodings of points outside fail NOT_IN_SUBGROUP.
  */
+import { FIELDS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
-import { subgroupTestFor } from "../../curves/group/endomorphism.ts";
 import type { Group, Point } from "../../curves/group/group.ts";
 import { mulVartime } from "../../curves/group/scalar_mul.ts";
-import { FIELDS } from "../../field/params.ts";
 import { BACKENDS, bls12381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "./helpers.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -41,7 +40,7 @@ function randomCurvePoint(G: AnyGroup, rand: (bits?: number) => bigint, fp2: boo
 }
 
 function check(G: AnyGroup, fp2: boolean, seed: number, inside: number, outside: number): void {
-  const test = subgroupTestFor(G);
+  const test = G.subgroupTest;
   assert.notEqual(test, null, `${G.name} has an endomorphism test`);
   const rand = rng(seed);
   const cases: [Point<unknown>, boolean][] = [[G.ZERO, true], [G.BASE, true]];
@@ -73,7 +72,7 @@ for (const backend of BACKENDS) {
   Deno.test(`subgroup: BN254 G1 (cofactor 1), G2 (${backend})`, () => {
     const { G1, G2 } = bn254Groups(backend);
     assert.equal(G1.h, 1n);
-    const test = subgroupTestFor(G1 as AnyGroup)!;
+    const test = (G1 as AnyGroup).subgroupTest!;
     const rand = rng(13);
     for (let i = 0; i < 4; i++) {
       const P = randomCurvePoint(G1 as AnyGroup, rand, false);

@@ -4,9 +4,9 @@
  * exceptional case of the complete formulas (P = Q, P = −Q, O + P, P + O, O + O, 2·O), with out
  * aliasing an input; the choice of the 3b multiplication; and the no-branch rule on the emitted code.
  */
+import { FIELDS } from "../../curves/registry.ts";
 import { ctWasm } from "../ct/registry.ts";
 import assert from "node:assert/strict";
-import { FIELDS } from "../../field/params.ts";
 import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../curves/bn254/mod.ts";
 import type { Group } from "../../curves/group/group.ts";

@@ -10,9 +10,9 @@
  * is straight-line (ctWasm: no if/br/br_if/br_table/select), so it loads every word of every entry,
  * in an order fixed at emission. The ctAccess proofs still cover the JS path (ts backend).
  */
+import { FIELDS } from "../../curves/registry.ts";
 import { ctWasm } from "../ct/registry.ts";
 import assert from "node:assert/strict";
-import { FIELDS } from "../../field/params.ts";
 import { createWasmFieldKernel } from "../../field/wasm/kernel.ts";
 import { modulePlan } from "../../field/wasm/plan.ts";
 import { simdSupported } from "../../field/wasm/module.ts";
@@ -20,7 +20,7 @@ import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../curves/bn254/mod.ts";
 import type { Group } from "../../curves/group/group.ts";
 import { selectPoint, WINDOW_ENTRIES } from "../../curves/group/scalar_mul.ts";
-import { fixedBaseFor, selectRow } from "../../curves/group/fixed_base.ts";
+import { selectRow } from "../../curves/group/fixed_base.ts";
 import {
   selectExtras,
   selectModuleBytes,
@@ -51,7 +51,7 @@ for (const field of ["bls12-381-fp", "bn254-fp"] as const) {
     if (simd && !simdSupported()) continue;
     Deno.test(`wasm select returns exactly entry d: ${field} (${simd ? "v128" : "i64"})`, () => {
       const layer = { name: "selects", exports: SHAPES.map(selectName), emit: selectExtras(SHAPES, simd) };
-      const k = createWasmFieldKernel(field, modulePlan("test", () => [layer]));
+      const k = createWasmFieldKernel(FIELDS[field], modulePlan("test", () => [layer]));
       const x = k.layer("selects")!;
       const S = k.stride;
       for (const shape of SHAPES) {
@@ -123,7 +123,7 @@ for (const [curve, which] of GROUPS) {
     }
     G.window.wipe();
 
-    const FB = fixedBaseFor(G);
+    const FB = G.fixedBase;
     for (const row of [FB.rows[0], FB.rows[FB.rows.length - 1]]) {
       const copies = row.map((_, j) => G.F.alloc(j === 2 ? 2 * n + 1 : 2 * n));
       row.forEach((r, j) => (G.F.copy(copies[j], r), G.F.copy(copies[j] + n, r + n)));

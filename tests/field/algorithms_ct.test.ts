@@ -6,14 +6,15 @@
  */
 
 // Must come first: it starts V8 block coverage before any library code is compiled.
+import { FIELDS } from "../../curves/registry.ts";
 import { ctFlow, secretsForModulus } from "../ct/registry.ts";
-import { fieldKernel, type FieldName, FIELDS } from "../../field/mod.ts";
+import { fieldKernel, type FieldName } from "../../field/mod.ts";
 import { invFermat, isSquareCt, powCt, sqrtCt } from "../../field/algorithms/mod.ts";
 import { buildTsInverse } from "../../field/algorithms/inverse_ts.ts";
 
 for (const name of ["bls12-381-fp", "bls12-381-fr"] as FieldName[]) {
   const { p, byteLength } = FIELDS[name];
-  const k = fieldKernel(name, "ts");
+  const k = fieldKernel(FIELDS[name], "ts");
   const [a, out] = [k.alloc(1), k.alloc(1)];
   const secrets = () => secretsForModulus(p, byteLength, { random: 2 });
   const load = (s: Uint8Array) => k.fromBytes(a, s);
@@ -27,7 +28,7 @@ for (const name of ["bls12-381-fp", "bls12-381-fr"] as FieldName[]) {
 // itself is checked by its bytecode rules.
 for (const name of ["bls12-381-fp", "bn254-fr"] as FieldName[]) {
   const { p, byteLength } = FIELDS[name];
-  const k = fieldKernel(name, "wasm");
+  const k = fieldKernel(FIELDS[name], "wasm");
   const [a, out] = [k.alloc(1), k.alloc(1)];
   const secrets = () => secretsForModulus(p, byteLength, { random: 2 });
   const load = (s: Uint8Array) => k.fromBytes(a, s);

@@ -10,9 +10,10 @@
  * over the TS kernel, noble. Not a test: prints a table.
  */
 
+import { FIELDS } from "../../curves/registry.ts";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { bn254 } from "@noble/curves/bn254.js";
-import { fieldKernel, type FieldName, FIELDS } from "../../field/mod.ts";
+import { fieldKernel, type FieldName } from "../../field/mod.ts";
 import { buildWasmInverse, inverseParams } from "../../field/wasm/inverse.ts";
 import { buildTsInverse } from "../../field/algorithms/inverse_ts.ts";
 import { invFermat } from "../../field/algorithms/mod.ts";
@@ -40,7 +41,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 for (const name of Object.keys(FIELDS) as FieldName[]) {
   const { p, bits } = FIELDS[name];
-  const F = NOBLE[name];
+  const F = NOBLE[name as keyof typeof NOBLE];
   const inputs = Array.from({ length: 64 }, () => randomBelow(p));
 
   const memory = new WebAssembly.Memory({ initial: 1 });
@@ -60,14 +61,14 @@ for (const name of Object.keys(FIELDS) as FieldName[]) {
     }
   });
 
-  const k = fieldKernel(name, "ts");
+  const k = fieldKernel(FIELDS[name], "ts");
   const slots = inputs.map((x) => {
     const s = k.alloc(1);
     k.setBigintVartime(s, x);
     return s;
   });
   const out = k.alloc(1);
-  const kw = fieldKernel(name, "wasm");
+  const kw = fieldKernel(FIELDS[name], "wasm");
   const wslots = inputs.map((x) => {
     const s = kw.alloc(1);
     kw.setBigintVartime(s, x);

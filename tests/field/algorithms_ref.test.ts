@@ -4,8 +4,9 @@
  * inputs; the sequence of kernel calls does not depend on the secret input; scratch is wiped.
  */
 
+import { FIELDS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
-import { type FieldName, FIELDS } from "../../field/params.ts";
+import type { FieldName } from "../../field/params.ts";
 import {
   BATCH_CHUNK,
   batchInvVartime,

@@ -4,8 +4,9 @@
  * aliasing, no stray writes), and composed with the generated TS kernel arithmetic (a·a⁻¹ = 1).
  */
 
+import { FIELDS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
-import { type FieldName, FIELDS } from "../../field/params.ts";
+import type { FieldName } from "../../field/params.ts";
 import { buildTsInverse } from "../../field/algorithms/inverse_ts.ts";
 import * as bls12_381_fp from "../../field/ts/generated/bls12-381-fp.ts";
 import * as bls12_381_fr from "../../field/ts/generated/bls12-381-fr.ts";
@@ -76,7 +77,7 @@ function arenaIo(n: number) {
 for (const name of NAMES) {
   Deno.test(`TS inverse matches BigInt, Montgomery form in and out (${name})`, () => {
     const { p } = FIELDS[name];
-    const n = GENERATED[name].LIMBS; // the TS kernel's digit count: R = 2^(24n)
+    const n = GENERATED[name as keyof typeof GENERATED].LIMBS; // the TS kernel's digit count: R = 2^(24n)
     const R = 1n << BigInt(24 * n);
     const inverse = buildTsInverse(p, n);
     const inv = inverse.inv.bind(inverse);
@@ -98,7 +99,7 @@ for (const name of NAMES) {
 
   Deno.test(`TS inverse composes with the generated TS kernel: a·a⁻¹ = 1 (${name})`, () => {
     const { p } = FIELDS[name];
-    const g = GENERATED[name];
+    const g = GENERATED[name as keyof typeof GENERATED];
     const n = g.LIMBS;
     const inverse = buildTsInverse(p, n);
     const inv = inverse.inv.bind(inverse);

@@ -6,8 +6,9 @@
  * really need against the fixed count.
  */
 
+import { FIELDS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
-import { type FieldName, FIELDS } from "../../field/params.ts";
+import type { FieldName } from "../../field/params.ts";
 import { buildWasmInverse, inverseModuleBytes, inverseParams } from "../../field/wasm/inverse.ts";
 import { assertCountedLoopsOnly } from "../ct/wasm_rules.ts";
 import { model } from "./algorithms_gcd_model.ts";

@@ -4,6 +4,7 @@
  * workerd and CSP pages behave), prebuilt modules through initWasm, and async init().
  */
 
+import { FIELDS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
 import { IsochronError } from "../../errors.ts";
 import {
@@ -44,25 +45,25 @@ Deno.test("backend: auto picks wasm where it compiles; kernels are cached per (f
   assert.equal(wasmCompilesFromBytes(), true);
   assert.equal(getBackendChoice(), "auto");
   assert.equal(getBackend(), "wasm");
-  const k = fieldKernel("bn254-fp");
+  const k = fieldKernel(FIELDS["bn254-fp"]);
   assert.equal(k.backend, "wasm");
-  assert.equal(fieldKernel("bn254-fp"), k, "cached");
-  assert.equal(fieldKernel("bn254-fp", "ts").backend, "ts");
-  assert.notEqual(fieldKernel("bn254-fp", "ts"), k);
+  assert.equal(fieldKernel(FIELDS["bn254-fp"]), k, "cached");
+  assert.equal(fieldKernel(FIELDS["bn254-fp"], "ts").backend, "ts");
+  assert.notEqual(fieldKernel(FIELDS["bn254-fp"], "ts"), k);
   // deno-lint-ignore no-explicit-any
-  assert.throws(() => fieldKernel("p-256" as any), isCode("INVALID_TYPE"));
+  assert.throws(() => fieldKernel(FIELDS["p-256" as any]), isCode("INVALID_TYPE"));
   // deno-lint-ignore no-explicit-any
   assert.throws(() => setBackend("gpu" as any), isCode("INVALID_TYPE"));
 });
 
 Deno.test("backend: a switch leaves earlier kernels working on their own slots", () => {
   setBackend("wasm");
-  const w = fieldKernel("bls12-381-fr");
+  const w = fieldKernel(FIELDS["bls12-381-fr"]);
   const ws = w.alloc(2);
   w.setBigintVartime(ws, 6n);
   setBackend("ts");
   assert.equal(getBackend(), "ts");
-  const t = fieldKernel("bls12-381-fr");
+  const t = fieldKernel(FIELDS["bls12-381-fr"]);
   assert.equal(t.backend, "ts");
   const ts = t.alloc(2);
   t.setBigintVartime(ts, 7n);
@@ -78,18 +79,18 @@ Deno.test("backend: a switch leaves earlier kernels working on their own slots",
   assert.equal(t.toBigintVartime(ts), 36n);
   // Switching back returns the same wasm kernel, slots intact.
   setBackend("auto");
-  assert.equal(fieldKernel("bls12-381-fr"), w);
+  assert.equal(fieldKernel(FIELDS["bls12-381-fr"]), w);
   assert.equal(w.toBigintVartime(ws + 1), 36n);
 });
 
 Deno.test("backend: where compilation is refused, auto falls back to ts and forcing wasm throws", () => {
-  const before = fieldKernel("bn254-fr", "wasm"); // built while compilation works
+  const before = fieldKernel(FIELDS["bn254-fr"], "wasm"); // built while compilation works
   const slot = before.alloc(1);
   withoutRuntimeCompilation(() => {
     assert.equal(getBackend(), "ts");
-    assert.equal(fieldKernel("bls12-381-fp").backend, "ts");
+    assert.equal(fieldKernel(FIELDS["bls12-381-fp"]).backend, "ts");
     assert.throws(() => setBackend("wasm"), isCode("BACKEND_UNAVAILABLE"));
-    assert.throws(() => fieldKernel("bls12-381-fp", "wasm"), isCode("BACKEND_UNAVAILABLE"));
+    assert.throws(() => fieldKernel(FIELDS["bls12-381-fp"], "wasm"), isCode("BACKEND_UNAVAILABLE"));
     assert.equal(wasmAvailable("bls12-381-fp"), false);
     // A kernel built earlier keeps working.
     before.setBigintVartime(slot, 5n);
@@ -100,18 +101,18 @@ Deno.test("backend: where compilation is refused, auto falls back to ts and forc
 
 Deno.test("backend: prebuilt modules (initWasm) give wasm kernels without run-time compilation", () => {
   // As if imported from dist/wasm/bls12-381-fp.wasm.
-  const prebuilt = new WebAssembly.Module(wasmFieldModuleBytes("bls12-381-fp"));
+  const prebuilt = new WebAssembly.Module(wasmFieldModuleBytes(FIELDS["bls12-381-fp"]));
   withoutRuntimeCompilation(() => {
     initWasm({ "bls12-381-fp": prebuilt });
     assert.equal(wasmAvailable("bls12-381-fp"), true);
     assert.equal(getBackend("bls12-381-fp"), "wasm");
     assert.equal(getBackend("bn254-fp"), "ts");
-    assert.equal(fieldKernel("bls12-381-fp").backend, "wasm");
-    assert.equal(fieldKernel("bn254-fp").backend, "ts");
+    assert.equal(fieldKernel(FIELDS["bls12-381-fp"]).backend, "wasm");
+    assert.equal(fieldKernel(FIELDS["bn254-fp"]).backend, "ts");
     setBackend("wasm"); // allowed: some prebuilt module exists
-    assert.throws(() => fieldKernel("bn254-fp"), isCode("BACKEND_UNAVAILABLE"));
+    assert.throws(() => fieldKernel(FIELDS["bn254-fp"]), isCode("BACKEND_UNAVAILABLE"));
     // A fresh kernel on the prebuilt module: arithmetic and the inversion in the same module.
-    const k = createWasmFieldKernel("bls12-381-fp", undefined, prebuilt);
+    const k = createWasmFieldKernel(FIELDS["bls12-381-fp"], undefined, prebuilt);
     const [a, b] = [k.alloc(1), k.alloc(1)];
     k.setBigintVartime(a, 1234567n);
     k.inv(b, a);
@@ -121,12 +122,13 @@ Deno.test("backend: prebuilt modules (initWasm) give wasm kernels without run-ti
   });
   // deno-lint-ignore no-explicit-any
   assert.throws(() => initWasm({ "bls12-381-fp": new Uint8Array(8) as any }), isCode("INVALID_TYPE"));
-  // deno-lint-ignore no-explicit-any
-  assert.throws(() => initWasm({ "p-256": prebuilt } as any), isCode("INVALID_TYPE"));
+  // A module that is no field module (no `mul`, no `inv`): refused before anything is registered.
+  const empty = new WebAssembly.Module(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+  assert.throws(() => initWasm({ "bn254-fp": prebuilt, "bls12-381-fp": empty }), isCode("INVALID_TYPE"));
 });
 
 Deno.test("backend: init() compiles asynchronously and registers the modules", async () => {
-  assert.equal(await init(["bn254-fr"]), true);
+  assert.equal(await init([FIELDS["bn254-fr"]]), true);
   assert.equal(wasmAvailable("bn254-fr"), true);
-  assert.equal(fieldKernel("bn254-fr").backend, "wasm");
+  assert.equal(fieldKernel(FIELDS["bn254-fr"]).backend, "wasm");
 });

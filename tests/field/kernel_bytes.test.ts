@@ -4,6 +4,7 @@
  * bytes, and the wasm kernel's memory layout (the contract with field/wasm/inverse.ts).
  */
 
+import { FIELDS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
 import { IsochronError } from "../../errors.ts";
 import { decodeFieldElement } from "../../field/mod.ts";
@@ -108,7 +109,7 @@ for (const name of FIELD_NAMES) {
   });
 
   Deno.test(`wasm layout: N little-endian u32 limbs of a·R mod p, R = 2^(32N), at addressOf(slot) (${name})`, () => {
-    const k = wasmFieldKernel(name);
+    const k = wasmFieldKernel(FIELDS[name]);
     const p = k.p;
     const n = Math.ceil(p.toString(2).length / 32);
     assert.equal(k.stride, 4 * n);

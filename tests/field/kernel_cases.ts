@@ -3,9 +3,10 @@
  * the edge values of a modulus and BigInt reference helpers. Test code: BigInt everywhere.
  */
 
+import { FIELDS } from "../../curves/registry.ts";
 import type { Backend, FieldKernel } from "../../field/kernel.ts";
 import { fieldKernel } from "../../field/mod.ts";
-import { type FieldName, FIELDS } from "../../field/params.ts";
+import type { FieldName } from "../../field/params.ts";
 
 /** The four fields. */
 export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
@@ -14,7 +15,8 @@ export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
 export const BACKENDS: readonly Backend[] = ["wasm", "ts"];
 
 /** The kernel of `name` on `backend` (the shared, cached one). */
-export const kernelOf = (name: FieldName, backend: Backend): FieldKernel => fieldKernel(name, backend);
+export const kernelOf = (name: FieldName, backend: Backend): FieldKernel =>
+  fieldKernel(FIELDS[name], backend);
 
 /** splitmix64 (Steele–Lea–Flood 2014) over BigInt: reproducible test inputs from a seed. */
 export class Rng {

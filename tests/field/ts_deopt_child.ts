@@ -8,8 +8,9 @@
  * after warming up, the generated `mul` of BLS12-381 Fp is called once with a plain Array instead of a
  * Float64Array, which must deoptimise it (so the parent proves it can see a deoptimisation).
  */
+import { FIELDS } from "../../curves/registry.ts";
 import { tsFieldKernel } from "../../field/ts/kernel.ts";
-import { type FieldName, FIELDS } from "../../field/params.ts";
+import type { FieldName } from "../../field/params.ts";
 import * as bls12_381_fp from "../../field/ts/generated/bls12-381-fp.ts";
 
 const poison = Deno.args.includes("poison");
@@ -33,7 +34,7 @@ interface Rig {
 
 const rigs: Rig[] = [];
 for (const name of Object.keys(FIELDS) as FieldName[]) {
-  const k = tsFieldKernel(name);
+  const k = tsFieldKernel(FIELDS[name]);
   const first = k.alloc(8);
   const x = Array.from({ length: 8 }, (_, i) => first + i);
   // Touch the algorithms once so that their scratch slots (and any arena growth) exist before warm-up.

@@ -5,6 +5,7 @@
  * with their own functions on the same memory. Also reports generation + compilation time.
  */
 
+import { FIELDS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
 import process from "node:process";
 import { assertNoBranches } from "../ct/wasm_rules.ts";
@@ -21,7 +22,6 @@ import {
 import { montConstants } from "../../field/wasm/montgomery.ts";
 import { createWasmFieldKernel, wasmFieldKernel } from "../../field/wasm/kernel.ts";
 import { modulePlan } from "../../field/wasm/plan.ts";
-import { FIELDS } from "../../field/params.ts";
 import { FIELD_NAMES, modPow, Rng } from "./kernel_cases.ts";
 
 Deno.test("wasm generator: Montgomery constants match their definitions", () => {
@@ -139,7 +139,7 @@ Deno.test("wasm generator: a plan's layer adds functions that call and inline th
       ctx.module.addFunction("mulAdd", g);
     },
   };
-  const k = createWasmFieldKernel("bls12-381-fp", modulePlan("test", () => [layer]));
+  const k = createWasmFieldKernel(FIELDS["bls12-381-fp"], modulePlan("test", () => [layer]));
   const p = k.p;
   const x = k.layer("test") as Record<string, (...a: number[]) => void>;
   assert.equal(k.layer("tower"), null, "a layer outside the plan is absent");
@@ -172,5 +172,5 @@ Deno.test("wasm generator: generation + compilation time per field (reported)", 
   }
   console.log(lines.join("\n"));
   // The shared kernels are built lazily: this test file only built the fields it used so far.
-  assert.ok(wasmFieldKernel("bn254-fr").alloc(1) > 0);
+  assert.ok(wasmFieldKernel(FIELDS["bn254-fr"]).alloc(1) > 0);
 });

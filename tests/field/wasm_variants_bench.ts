@@ -5,9 +5,10 @@
  *   deno run tests/field/wasm_variants_bench.ts [fields, default bls12-381-fp,bn254-fp]
  */
 
+import { FIELDS } from "../../curves/registry.ts";
 import { buildFieldModule, type FieldModuleOptions } from "../../field/wasm/module.ts";
 import { FunctionBuilder, I32, ModuleBuilder } from "../../wasm/emitter.ts";
-import { type FieldName, FIELDS } from "../../field/params.ts";
+import type { FieldName } from "../../field/params.ts";
 import { Rng } from "./kernel_cases.ts";
 
 const VARIANTS: FieldModuleOptions[] = [

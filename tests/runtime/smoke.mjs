@@ -9,8 +9,14 @@
 const dist = (path) => new URL(`../../dist/${path}`, import.meta.url).href;
 const root = await import(dist("mod.js"));
 const { IsochronError } = await import(dist("errors.js"));
-const { fieldKernel, getBackend, setBackend, wasmCompilesFromBytes } = await import(dist("field/mod.js"));
-const { tower } = await import(dist("field/tower/mod.js"));
+const { fieldKernel: kernelOf, getBackend, setBackend, wasmCompilesFromBytes } = await import(
+  dist("field/mod.js")
+);
+const { tower: towerOf } = await import(dist("field/tower/mod.js"));
+const { FIELDS, TOWERS } = await import(dist("curves/registry.js"));
+// The checks name fields and towers; the library takes their parameters.
+const fieldKernel = (name) => kernelOf(FIELDS[name]);
+const tower = (name) => towerOf(TOWERS[name]);
 const { getX25519Backend, setX25519Backend, x25519 } = await import(dist("x25519/mod.js"));
 import { runChecks } from "./checks.mjs";
 

@@ -13,7 +13,7 @@
 import * as root from "../../mod.ts";
 import { IsochronError } from "../../errors.ts";
 import {
-  fieldKernel,
+  fieldKernel as kernelOf,
   getBackend,
   initWasm,
   type PrebuiltModules,
@@ -21,7 +21,12 @@ import {
   wasmCompilesFromBytes,
 } from "../../field/mod.ts";
 import type { FieldName } from "../../field/params.ts";
-import { tower } from "../../field/tower/mod.ts";
+import { tower as towerOf } from "../../field/tower/mod.ts";
+import { FIELDS, TOWERS } from "../../curves/registry.ts";
+
+// The checks name fields and towers; the library takes their parameters.
+const fieldKernel = (name: string) => kernelOf(FIELDS[name]);
+const tower = (name: string) => towerOf(TOWERS[name]);
 import { getX25519Backend, initX25519Wasm, setX25519Backend, x25519 } from "../../x25519/mod.ts";
 import { runChecks } from "./checks.mjs";
 

@@ -1,7 +1,8 @@
 /** Shared setup of the tower tests: one tower per (curve, backend), plus the BigInt reference. */
+import { TOWERS } from "../../curves/registry.ts";
 import { COMPOSED, createTower, type Tower } from "../../field/tower/tower.ts";
 import { tower } from "../../field/tower/mod.ts";
-import { type TowerName, TOWERS } from "../../field/tower/params.ts";
+import type { TowerName } from "../../field/tower/params.ts";
 import { createWasmFieldKernel } from "../../field/wasm/kernel.ts";
 import { WasmFp2 } from "../../field/tower/wasm_fp2.ts";
 import { referenceKernel } from "./reference_kernel.ts";
@@ -25,13 +26,21 @@ export function cases(): Case[] {
   for (const name of CURVES) {
     const { p, fp } = TOWERS[name];
     const ref = new RefTower(name);
-    const wasm = tower(name, "wasm");
+    const wasm = tower(TOWERS[name], "wasm");
     if (!(wasm.fp2 instanceof WasmFp2)) throw new Error("the wasm tower did not compile its functions");
     out.push(
-      { label: `${name}/reference`, tower: createTower(referenceKernel(p, `${fp}-reference`), name), ref },
-      { label: `${name}/ts`, tower: tower(name, "ts"), ref },
+      {
+        label: `${name}/reference`,
+        tower: createTower(referenceKernel(p, `${fp.name}-reference`), TOWERS[name]),
+        ref,
+      },
+      { label: `${name}/ts`, tower: tower(TOWERS[name], "ts"), ref },
       { label: `${name}/wasm`, tower: wasm, ref },
-      { label: `${name}/wasm-composed`, tower: createTower(createWasmFieldKernel(fp), name, COMPOSED), ref },
+      {
+        label: `${name}/wasm-composed`,
+        tower: createTower(createWasmFieldKernel(fp), TOWERS[name], COMPOSED),
+        ref,
+      },
     );
   }
   return out;

@@ -4,6 +4,7 @@
  * surfaces instead of turning into a slow path, and only a refused compilation is the typed
  * WasmRefusedError.
  */
+import { FIELDS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
 import { compileWasm, redetectWasm, WasmRefusedError } from "../../wasm/compile.ts";
 import { FunctionBuilder, I32 } from "../../wasm/emitter.ts";
@@ -32,7 +33,7 @@ Deno.test("module plan: the curve's module holds every layer, each named once", 
   const layers = BLS12_381_FP_PLAN.layers(simdSupported());
   const names = layers.map((l) => l.name);
   assert.equal(new Set(names).size, names.length);
-  const k = createWasmFieldKernel("bls12-381-fp", BLS12_381_FP_PLAN);
+  const k = createWasmFieldKernel(FIELDS["bls12-381-fp"], BLS12_381_FP_PLAN);
   for (const name of names) assert.notEqual(k.layer(name), null, name);
   assert.ok(names.includes("bls12-381 G1 points") && names.includes("selects"));
   if (simdSupported()) assert.ok(names.includes("tower") && names.includes("bls12-381 G2 points"));
@@ -49,10 +50,10 @@ Deno.test("module plan: an emitter error surfaces (no silent fallback)", () => {
       module.addFunction("broken", f);
     },
   }]);
-  assert.throws(() => createWasmFieldKernel("bn254-fr", broken), WebAssembly.CompileError);
+  assert.throws(() => createWasmFieldKernel(FIELDS["bn254-fr"], broken), WebAssembly.CompileError);
   // A layer that promises an export it does not emit: the kernel refuses the module.
   const missing = modulePlan("missing", () => [{ name: "missing", exports: ["nothing"], emit: () => {} }]);
-  assert.throws(() => createWasmFieldKernel("bn254-fr", missing), /lacks nothing/);
+  assert.throws(() => createWasmFieldKernel(FIELDS["bn254-fr"], missing), /lacks nothing/);
 });
 
 Deno.test("module plan: only a refused compilation is WasmRefusedError", () => {

@@ -1,0 +1,37 @@
+/**
+ * BLS12-381's endomorphisms as data for its groups (curves/group/endomorphism.ts builds them).
+ *
+ * - G1: φ with eigenvalue λ = −x² mod r, a root of λ² + λ + 1 ≡ 0 (the two roots are x² − 1 and −x²:
+ *   product 1 − r ≡ 1 and sum −1, as r = x⁴ − x² + 1). A scalar splits as k = a + b·x² with −φ acting
+ *   as x² (scalar/decompose.ts). Subgroup test: P ∈ G1 ⇔ φ(P) = −x²·P (Bowe, ePrint 2019/814; Scott,
+ *   ePrint 2021/1130, §5); one direction is immediate: φ² + φ + 1 = 0 on E(Fp) and λ² + λ + 1 = r, so
+ *   φ(P) = λP gives r·P = O. x²·P is computed as |x|·(|x|·P) (two 64-bit chains, weight 6).
+ * - G2: ψ (eigenvalue p ≡ x mod r); k = d₀ + d₁|x| + d₂|x|² + d₃|x|³ with −ψ acting as |x| (x < 0).
+ *   Subgroup test: Q ∈ G2 ⇔ ψ(Q) = x·Q (Scott, ePrint 2021/1130, §4), i.e. ψ(Q) + |x|·Q = O.
+ * @module
+ */
+import { type EndomorphismSpec, type Phi, phiWithEigen, psi } from "../group/endomorphism.ts";
+import type { Group } from "../group/group.ts";
+import type { Fp2Value } from "../group/coord_field.ts";
+import { R, TOWER, X } from "./params.ts";
+
+const W = -X; // |x|
+
+/** G1's φ with eigenvalue −x² mod r (β chosen so that φ(G) = −x²·G). */
+export function g1Phi(g: Group<bigint>): Phi {
+  return phiWithEigen(g, (((-(X * X)) % R) + R) % R);
+}
+
+/** G1: φ, base-x² digits, φ(P) = −x²·P. */
+export const G1_ENDOMORPHISM: EndomorphismSpec<bigint> = {
+  build: g1Phi,
+  split: { base: W * W, digits: 2 },
+  subgroup: { k: W, n: 2, sign: -1 },
+};
+
+/** G2: ψ, base-|x| digits, ψ(Q) = −|x|·Q. */
+export const G2_ENDOMORPHISM: EndomorphismSpec<Fp2Value> = {
+  build: psi(TOWER),
+  split: { base: W, digits: 4 },
+  subgroup: { k: W, n: 1, sign: -1 },
+};

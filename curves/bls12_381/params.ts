@@ -1,0 +1,27 @@
+/**
+ * BLS12-381's constants, all derived in code from the curve parameter x (public values; constantine's
+ * per-curve constant files are the model). Sources: Bowe 2017, "BLS12-381: New zk-SNARK Elliptic Curve
+ * Construction"; draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1.
+ *
+ * - x = −0xd201000000010000, r = x⁴ − x² + 1, p = (x − 1)²·r/3 + x;
+ * - Fp2 = Fp[u]/(u² + 1), ξ = 1 + u, M-twist E': y² = x³ + 4ξ (tests/tower checks ξ is a non-residue).
+ * @module
+ */
+import { defineField, type FieldParams } from "../../field/params.ts";
+import { defineTower, type TowerParams } from "../../field/tower/params.ts";
+import * as generatedFp from "../../field/ts/generated/bls12-381-fp.ts";
+import * as generatedFr from "../../field/ts/generated/bls12-381-fr.ts";
+
+/** The curve parameter x (negative). */
+export const X: bigint = -(0xd201n << 48n) - (1n << 16n);
+/** The group order r = x⁴ − x² + 1. */
+export const R: bigint = X ** 4n - X ** 2n + 1n;
+/** The base-field prime p = (x − 1)²·r/3 + x. */
+export const P: bigint = ((X - 1n) ** 2n * R) / 3n + X;
+
+/** The base field Fp. */
+export const FP: FieldParams = defineField("bls12-381-fp", P, generatedFp);
+/** The scalar field Fr (the order of G1 and G2). */
+export const FR: FieldParams = defineField("bls12-381-fr", R, generatedFr);
+/** The tower Fp2 → Fp6 → Fp12 with ξ = 1 + u over an M-twist. */
+export const TOWER: TowerParams = defineTower("bls12-381", FP, [1n, 1n], "M");

@@ -1,0 +1,56 @@
+/**
+ * BN254's endomorphisms as data for its groups (curves/group/endomorphism.ts builds them). The
+ * sub-scalars come from Babai rounding against a short lattice basis written in u (scalar/lattice.ts),
+ * and are signed; `LatticeDigits` checks each row against λ and r | det.
+ *
+ * - G1: φ with λ = 36u⁴ − 1 (≡ −(36u³ + 18u² + 6u + 2); λ² + λ + 1 ≡ 0) and the basis
+ *   (2u + 1, 6u² + 4u + 1), (6u² + 2u, −2u − 1) (Galbraith–Scott, "Exponentiation in pairing-friendly
+ *   groups using homomorphisms", Pairing 2008, §5), sub-scalars below 2^127. Cofactor 1: no test.
+ * - G2: ψ with eigenvalue p ≡ 6u² (mod r) (p − r = 6u²) and the 4-dimensional basis of the same paper
+ *   (§6, BN curves), rows (u + 1, u, u, −2u), (2u + 1, −u, −u − 1, −u), (2u, 2u + 1, 2u + 1, 2u + 1),
+ *   (u − 1, 4u + 2, −2u + 1, u − 1) (determinant −3r: an index-3 sublattice, which Babai rounding may
+ *   use just as well), sub-scalars below 2^65. Subgroup test: Q ∈ G2 ⇔ ψ(Q) = [6u²]·Q
+ *   (Dai–Lin–Zhao–Zhou, ePrint 2022/352): with t = 6u² + 1, ψ² − t·ψ + p = 0 on E'(Fp2), so
+ *   ψ(Q) = (t − 1)·Q gives (p + 1 − t)·Q = r·Q = O; conversely ψ acts on G2 as p ≡ 6u² (mod r).
+ * @module
+ */
+import { type EndomorphismSpec, type Phi, phiWithEigen, psi } from "../group/endomorphism.ts";
+import type { Group } from "../group/group.ts";
+import type { Fp2Value } from "../group/coord_field.ts";
+import { R, TOWER, U } from "./params.ts";
+
+/** G1's eigenvalue λ = 36u⁴ − 1 (the root of λ² + λ + 1 mod r that the lattice basis uses). */
+export const G1_LAMBDA: bigint = 36n * U ** 4n - 1n;
+
+/** G1's short basis of {(a, b) : a + b·λ ≡ 0 mod r}, in u (Galbraith–Scott 2008, §5). */
+export function g1Basis(u: bigint = U): bigint[][] {
+  return [[2n * u + 1n, 6n * u * u + 4n * u + 1n], [6n * u * u + 2n * u, -2n * u - 1n]];
+}
+
+/** G2's short basis of {v : Σ vᵢ·(6u²)ⁱ ≡ 0 mod r}, in u (Galbraith–Scott 2008, §6). */
+export function g2Basis(u: bigint = U): bigint[][] {
+  return [
+    [u + 1n, u, u, -2n * u],
+    [2n * u + 1n, -u, -u - 1n, -u],
+    [2n * u, 2n * u + 1n, 2n * u + 1n, 2n * u + 1n],
+    [u - 1n, 4n * u + 2n, -2n * u + 1n, u - 1n],
+  ];
+}
+
+/** G1's φ with eigenvalue λ (β chosen so that φ(G) = λ·G). */
+export function g1Phi(g: Group<bigint>): Phi {
+  return phiWithEigen(g, G1_LAMBDA % R);
+}
+
+/** G1: φ with λ, lattice split (cofactor 1: every curve point is in G1). */
+export const G1_ENDOMORPHISM: EndomorphismSpec<bigint> = {
+  build: g1Phi,
+  split: { lattice: g1Basis() },
+};
+
+/** G2: ψ, lattice split, ψ(Q) = 6u²·Q. */
+export const G2_ENDOMORPHISM: EndomorphismSpec<Fp2Value> = {
+  build: psi(TOWER),
+  split: { lattice: g2Basis() },
+  subgroup: { k: 6n * U ** 2n, n: 1, sign: 1 },
+};
