@@ -26,6 +26,7 @@ import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "../group/co
 import { fp2IO, fpIO } from "../codecs/elem_io.ts";
 import { type Affine, type Codec, Group, Point } from "../group/group.ts";
 import type { Projective } from "../group/projective.ts";
+import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
 export type { PairingFunctions, PairingInput, PairingResult } from "../pairing/pairing.ts";
 import { zcashCodec } from "../codecs/zcash.ts";
@@ -131,7 +132,7 @@ export interface Bls12381 extends PairingFunctions {
   readonly sig: BlsSignatures;
 }
 
-const pairingBls12381 = pairingFunctions(TOWER);
+const pairingBls12381 = pairingFunctions(PAIRING);
 
 /** BLS12-381. */
 export const bls12_381: Bls12381 = Object.freeze({

@@ -26,6 +26,7 @@ import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "../group/co
 import { fp2IO, fpIO } from "../codecs/elem_io.ts";
 import { type Affine, type Codec, Group, Point } from "../group/group.ts";
 import type { Projective } from "../group/projective.ts";
+import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
 export type { PairingFunctions, PairingInput, PairingResult } from "../pairing/pairing.ts";
 import { ethCodec } from "../codecs/eth.ts";
@@ -107,7 +108,7 @@ export interface Bn254 extends PairingFunctions {
 
 /** BN254. */
 export const bn254: Bn254 = Object.freeze({
-  ...pairingFunctions(TOWER),
+  ...pairingFunctions(PAIRING),
   u: BN254_U,
   fp: describe(FP),
   fr: describe(FR),

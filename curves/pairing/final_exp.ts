@@ -60,10 +60,41 @@ function chain(e: bigint): Chain {
   return best!;
 }
 
+/**
+ * The hard part m ↦ m^(Φ₁₂/r) of a pairing family, as a curve hands it to {@linkcode FinalExp}: the
+ * BLS12 chain of Hayashida–Hayasaka–Teruya ({@linkcode bls12HardPart}) or the BN chain of Scott et al.
+ * ({@linkcode bnHardPart}). Public curve parameters only.
+ */
+export interface HardPart {
+  /** The family's name, for messages. */
+  readonly family: string;
+  /** The curve parameter (x for BLS12, u for BN), whose addition chain the hard part raises to. */
+  readonly z: bigint;
+  /** BLS12 only: c = (x − 1)²/3, the second exponent of the chain. */
+  readonly c?: bigint;
+  /** out ← m^(Φ₁₂/r) with `fe`'s scratch and exponentiations (m cyclotomic). */
+  run(fe: FinalExp, out: number, m: number): void;
+}
+
+/** The BLS12 hard part for curve parameter x (checks the identity it relies on, once). */
+export function bls12HardPart(x: bigint, p: bigint): HardPart {
+  const r = x ** 4n - x ** 2n + 1n, c = (x - 1n) ** 2n / 3n, phi = p ** 4n - p ** 2n + 1n;
+  // The identity the hard part relies on (public values, checked once).
+  if ((x - 1n) % 3n !== 0n || phi % r !== 0n || phi / r !== c * (x + p) * (x * x + p * p - 1n) + 1n) {
+    throw new Error("FinalExp: BLS12 hard-part identity fails");
+  }
+  return { family: "bls12", z: x, c, run: (fe, out, m) => fe.hardBls12(out, m) };
+}
+
+/** The BN hard part for curve parameter u. */
+export function bnHardPart(u: bigint): HardPart {
+  return { family: "bn", z: u, run: (fe, out, m) => fe.hardBn(out, m) };
+}
+
 /** The final exponentiation of one curve on one tower (scratch reserved once). */
 export class FinalExp {
   private readonly tw: Tower;
-  private readonly kind: "bls12" | "bn";
+  private readonly hard: HardPart;
   /** The chain of the curve parameter (x or u). */
   private readonly param: Chain;
   /** BLS12: the chain of c = (x − 1)²/3. */
@@ -72,21 +103,12 @@ export class FinalExp {
   private readonly s: number;
   private readonly tbl: number;
 
-  /** For `kind` with curve parameter `z` (x for BLS12, u for BN), on tower `tw`. */
-  constructor(tw: Tower, kind: "bls12" | "bn", z: bigint) {
+  /** With the curve's hard part, on tower `tw`. */
+  constructor(tw: Tower, hard: HardPart) {
     this.tw = tw;
-    this.kind = kind;
-    this.param = chain(z);
-    if (kind === "bls12") {
-      const p = tw.params.p, r = z ** 4n - z ** 2n + 1n;
-      const c = (z - 1n) ** 2n / 3n;
-      const phi = p ** 4n - p ** 2n + 1n;
-      // The identity the hard part relies on (public values, checked once).
-      if ((z - 1n) % 3n !== 0n || phi % r !== 0n || phi / r !== c * (z + p) * (z * z + p * p - 1n) + 1n) {
-        throw new Error("FinalExp: BLS12 hard-part identity fails");
-      }
-      this.c = chain(c);
-    } else this.c = null;
+    this.hard = hard;
+    this.param = chain(hard.z);
+    this.c = hard.c === undefined ? null : chain(hard.c);
     this.s = tw.fp12.alloc(8);
     this.tbl = tw.fp12.alloc(8);
   }
@@ -117,12 +139,11 @@ export class FinalExp {
     F.mul(t1, t1, t0); //           f^(p⁶ − 1)
     F.frobenius(t0, t1, 2);
     F.mul(t0, t0, t1); //           m = f^((p⁶ − 1)(p² + 1))
-    if (this.kind === "bls12") this.hardBls12(out, t0);
-    else this.hardBn(out, t0);
+    this.hard.run(this, out, t0);
   }
 
-  /** out ← m^(Φ₁₂/r) for BLS12 (m at slot s, cyclotomic). */
-  private hardBls12(out: number, m: number): void {
+  /** @internal out ← m^(Φ₁₂/r) for BLS12 (m at slot s, cyclotomic): {@linkcode bls12HardPart}. */
+  hardBls12(out: number, m: number): void {
     const F = this.tw.fp12, s = this.s;
     const g = s + 24, g1 = s + 36, g2 = s + 48, g3 = s + 60, a = s + 72, b = s + 84;
     this.cycPow(g, m, this.c!); //   g = m^c
@@ -142,8 +163,8 @@ export class FinalExp {
     F.mul(out, a, b);
   }
 
-  /** out ← m^(Φ₁₂/r) for BN (m at slot s, cyclotomic). */
-  private hardBn(out: number, m: number): void {
+  /** @internal out ← m^(Φ₁₂/r) for BN (m at slot s, cyclotomic): {@linkcode bnHardPart}. */
+  hardBn(out: number, m: number): void {
     const F = this.tw.fp12, s = this.s;
     const fu = s + 12, fu2 = s + 24, fu3 = s + 36, y = s + 48, t0 = s + 60, t1 = s + 72, x = s + 84;
     this.cycPow(fu, m, this.param);

@@ -1,14 +1,14 @@
 /**
- * The optimal ate pairing e: G1 × G2 → GT ⊂ Fp12* of BLS12-381 and BN254, and the multi-pairing check
- * of the EVM precompiles (EIP-197, EIP-2537): ∏ e(P_i, Q_i) = 1, with one shared Miller loop
- * (pairing_miller.ts) and one final exponentiation (pairing_final_exp.ts).
+ * The optimal ate pairing e: G1 × G2 → GT ⊂ Fp12* of a pairing-friendly curve, and the multi-pairing
+ * check of the EVM precompiles (EIP-197, EIP-2537): ∏ e(P_i, Q_i) = 1, with one shared Miller loop
+ * (miller.ts) and one final exponentiation (final_exp.ts). The curve hands its data as
+ * {@linkcode PairingParams} (curves/<curve>/pairing.ts); nothing here names a curve.
  *
- * Loops (Vercauteren, "Optimal pairings", IEEE Trans. IT 2010):
- * - BLS12-381: f_{|x|,Q}(P), conjugated because x < 0 (f_{x,Q} = 1/f_{|x|,Q} up to a vertical line;
- *   1/f = f̄ after the easy part). 63 doubling steps, 5 addition steps.
- * - BN254: f_{6u+2,Q}(P) · l_{T,Q1}(P) · l_{T+Q1,−Q2}(P) with Q1 = π(Q), Q2 = π²(Q) computed on the
- *   twist: π(x, y) = (x̄·γ_{1,2}, ȳ·γ_{1,3}), π²(x, y) = (x·γ_{2,2}, y·γ_{2,3}) (frobenius.ts).
- *   65 doubling steps, 21 addition steps (NAF of 6u + 2), 2 extra additions.
+ * Loops (Vercauteren, "Optimal pairings", IEEE Trans. IT 2010): f_{|e|,Q}(P) for the curve's loop
+ * scalar e, conjugated when e < 0 (f_{e,Q} = 1/f_{|e|,Q} up to a vertical line; 1/f = f̄ after the easy
+ * part; BLS12 curves, e = x); for BN curves (`frobeniusLines`) times l_{T,Q1}(P) · l_{T+Q1,−Q2}(P) with
+ * Q1 = π(Q), Q2 = π²(Q) computed on the twist: π(x, y) = (x̄·γ_{1,2}, ȳ·γ_{1,3}), π²(x, y) =
+ * (x·γ_{2,2}, y·γ_{2,3}) (frobenius.ts).
  *
  * Everything here works on public inputs and may be variable-time: pairs with a point at infinity are
  * skipped (factor 1), and the inversions to affine coordinates are variable-time. The inputs must be
@@ -17,13 +17,27 @@
  * @module
  */
 import { IsochronError } from "../../errors.ts";
-import { X as BLS12_381_X } from "../bls12_381/params.ts"; // (temporary: pairing parameters become data)
-import { U as BN254_U } from "../bn254/params.ts";
-import { type Tower, type TowerName, towerOver, type TowerParams } from "../../field/tower/mod.ts";
+import { type Tower, towerOver, type TowerParams } from "../../field/tower/mod.ts";
+import { lazyState } from "../../field/lazy_state.ts";
+import type { FieldKernel } from "../../field/kernel.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import { Point } from "../group/group.ts";
 import { MillerLoop } from "./miller.ts";
-import { FinalExp } from "./final_exp.ts";
+import { FinalExp, type HardPart } from "./final_exp.ts";
+
+/** What a curve tells the pairing (public data, curves/<curve>/pairing.ts). */
+export interface PairingParams {
+  /** The curve's name, for messages. */
+  readonly name: string;
+  /** Its tower (ξ, twist type: the shape of the line functions). */
+  readonly tower: TowerParams;
+  /** The Miller loop scalar e, signed (BLS12: x; BN: 6u + 2). */
+  readonly loop: bigint;
+  /** Whether the loop ends with the lines through π(Q) and −π²(Q) (BN curves). */
+  readonly frobeniusLines: boolean;
+  /** The hard part of the final exponentiation (final_exp.ts `bls12HardPart`, `bnHardPart`). */
+  readonly hardPart: HardPart;
+}
 
 /** A pair (P ∈ G1, Q ∈ G2). */
 export type PairingInput = readonly [Point<bigint>, Point<Fp2Value>];
@@ -60,7 +74,7 @@ export class PairingResult {
   }
   /** Whether this equals `other` (same curve). */
   equals(other: PairingResult): boolean {
-    if (!(other instanceof PairingResult) || other.engine.name !== this.engine.name) {
+    if (!(other instanceof PairingResult) || other.engine.params !== this.engine.params) {
       throw new IsochronError("INVALID_TYPE", "expected a pairing result of the same curve");
     }
     const a = this.bytes, b = other.bytes;
@@ -92,7 +106,7 @@ export class PairingResult {
 
 /** @internal The pairing of one curve on one tower (one backend): scratch, loop, final exponentiation. */
 export class PairingEngine {
-  readonly name: TowerName;
+  readonly params: PairingParams;
   private readonly tw: Tower;
   private readonly miller: MillerLoop;
   private readonly fe: FinalExp;
@@ -103,15 +117,11 @@ export class PairingEngine {
   private readonly gam: number;
   private oneCache: PairingResult | null = null;
 
-  constructor(name: TowerName, tw: Tower, b3: number) {
-    this.name = name;
+  constructor(params: PairingParams, tw: Tower, b3: number) {
+    this.params = params;
     this.tw = tw;
     this.miller = new MillerLoop(tw, b3);
-    this.fe = new FinalExp(
-      tw,
-      name === "bls12-381" ? "bls12" : "bn",
-      name === "bls12-381" ? BLS12_381_X : BN254_U,
-    );
+    this.fe = new FinalExp(tw, params.hardPart);
     this.f = tw.fp12.alloc(3);
     this.z = tw.fp2.alloc(2);
     this.gam = tw.fp2.alloc(4);
@@ -157,7 +167,7 @@ export class PairingEngine {
   private loadPairs(pairs: readonly PairingInput[]): number {
     if (!Array.isArray(pairs)) throw new IsochronError("INVALID_TYPE", "pairs must be an array");
     const tw = this.tw, k = tw.fp, f2 = tw.fp2, z = this.z;
-    const g1 = `${this.name} G1`, g2 = `${this.name} G2`;
+    const name = this.params.name;
     // Validate everything before touching state.
     for (const pair of pairs) {
       if (!Array.isArray(pair) || pair.length !== 2) {
@@ -165,11 +175,12 @@ export class PairingEngine {
       }
       const [P, Q] = pair;
       // instanceof first: a look-alike object ({ s, group }) is rejected, not read.
-      if (!(P instanceof Point) || P.group.name !== g1 || P.group.F.kernel !== k) {
-        throw new IsochronError("INVALID_TYPE", `expected a point of ${g1} on this backend`);
+      // The groups of a curve are the ones on its base-field kernel: G1 over Fp, G2 over Fp2.
+      if (!(P instanceof Point) || P.group.F.kernel !== k || P.group.F.size !== 1) {
+        throw new IsochronError("INVALID_TYPE", `expected a point of ${name} G1 on this backend`);
       }
-      if (!(Q instanceof Point) || Q.group.name !== g2 || Q.group.F.kernel !== k) {
-        throw new IsochronError("INVALID_TYPE", `expected a point of ${g2} on this backend`);
+      if (!(Q instanceof Point) || Q.group.F.kernel !== k || Q.group.F.size !== 2) {
+        throw new IsochronError("INVALID_TYPE", `expected a point of ${name} G2 on this backend`);
       }
     }
     let n = 0;
@@ -188,7 +199,7 @@ export class PairingEngine {
       f2.setOne(st.t + 4);
       f2.copy(st.qn, st.q);
       f2.neg(st.qn + 2, st.q + 2);
-      if (this.name === "bn254") {
+      if (this.params.frobeniusLines) {
         const g = this.gam;
         f2.conj(st.q1, st.q);
         f2.mul(st.q1, st.q1, g); //         x̄·γ_{1,2}
@@ -207,11 +218,10 @@ export class PairingEngine {
     const n = this.loadPairs(pairs);
     const F = this.tw.fp12;
     if (n === 0) return F.setOne(f);
-    if (this.name === "bls12-381") {
-      this.miller.run(f, n, BLS12_381_X);
-      F.conj(f, f); // x < 0
-    } else {
-      this.miller.run(f, n, 6n * BN254_U + 2n);
+    const { loop, frobeniusLines } = this.params;
+    this.miller.run(f, n, loop);
+    if (loop < 0n) F.conj(f, f);
+    if (frobeniusLines) {
       this.miller.addAll(f, n, "q1");
       this.miller.addAll(f, n, "q2");
     }
@@ -234,26 +244,26 @@ export class PairingEngine {
   }
 }
 
-const engines = new WeakMap<object, Map<TowerParams, PairingEngine>>();
+/** The engines of each base-field kernel (backend), one per curve. */
+const engines = lazyState((_: FieldKernel) => new Map<PairingParams, PairingEngine>());
 
-/** The engine of curve `name` for the kernel (backend) of G2 point Q's group, built on first use. */
-function engineFor(params: TowerParams, Q: Point<Fp2Value>): PairingEngine {
-  const name = params.name;
+/** The engine of curve `params` for the kernel (backend) of G2 point Q's group, built on first use. */
+function engineFor(params: PairingParams, Q: Point<Fp2Value>): PairingEngine {
   const G2 = Q instanceof Point ? Q.group : undefined;
-  if (G2?.name !== `${name} G2`) throw new IsochronError("INVALID_TYPE", `expected a point of ${name} G2`);
-  const k = G2.F.kernel;
-  let byName = engines.get(k);
-  if (byName === undefined) engines.set(k, byName = new Map());
-  let e = byName.get(params);
+  if (G2 === undefined || G2.F.size !== 2 || G2.F.kernel.p !== params.tower.p) {
+    throw new IsochronError("INVALID_TYPE", `expected a point of ${params.name} G2`);
+  }
+  const k = G2.F.kernel, byCurve = engines(k);
+  let e = byCurve.get(params);
   if (e === undefined) {
-    e = new PairingEngine(name, towerOver(k, params), G2.law.b3);
-    byName.set(params, e);
+    e = new PairingEngine(params, towerOver(k, params.tower), G2.law.b3);
+    byCurve.set(params, e);
   }
   return e;
 }
 
-/** The pairing functions of curve `name` (the backend follows the points' groups). */
-export function pairingFunctions(params: TowerParams): PairingFunctions {
+/** The pairing functions of curve `params` (the backend follows the points' groups). */
+export function pairingFunctions(params: PairingParams): PairingFunctions {
   return {
     pairing: (P: Point<bigint>, Q: Point<Fp2Value>): PairingResult => engineFor(params, Q).pairing(P, Q),
     pairingCheck(pairs: readonly PairingInput[]): boolean {
