@@ -19,6 +19,7 @@ import { type FieldName, type FieldParams, isFieldParams } from "./params.ts";
 import { tsFieldKernel } from "./ts/kernel.ts";
 import { wasmFieldKernel, wasmFieldModuleBytes } from "./wasm/kernel.ts";
 import { FIELD_ONLY, type ModulePlan } from "./wasm/plan.ts";
+import { wasmSupportsModulus } from "./wasm/montgomery.ts";
 import { redetectWasm, wasmCompilesFromBytes } from "../wasm/compile.ts";
 
 /** A backend choice: a backend, or `auto` (wasm when available, else ts). */
@@ -92,9 +93,16 @@ export function fieldKernel(
   if (!isFieldParams(field)) {
     throw new IsochronError("INVALID_TYPE", "fieldKernel: expected field parameters");
   }
-  const b = backend ?? getBackend(field.name);
+  // A prime the wasm generator cannot handle (no spare top bit) runs on the TypeScript kernel.
+  const b = backend ?? (wasmSupportsModulus(field.p) ? getBackend(field.name) : "ts");
   if (b === "ts") return tsFieldKernel(field);
   if (b !== "wasm") throw new IsochronError("INVALID_TYPE", `backend must be "wasm" or "ts"`);
+  if (!wasmSupportsModulus(field.p)) {
+    throw new IsochronError(
+      "BACKEND_UNAVAILABLE",
+      `no WebAssembly kernel for ${field.name}: p has no spare top bit`,
+    );
+  }
   if (!wasmAvailable(field)) {
     throw new IsochronError(
       "BACKEND_UNAVAILABLE",

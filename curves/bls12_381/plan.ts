@@ -4,6 +4,7 @@
  * @module
  */
 import { towerLayers } from "../../field/tower/mod.ts";
+import { wasmFp2SupportsModulus } from "../../field/wasm/montgomery.ts";
 import { P as p, TOWER } from "./params.ts";
 import { type ModulePlan, modulePlan } from "../../field/wasm/plan.ts";
 import { pointLayer } from "../group/wasm_point.ts";
@@ -20,6 +21,6 @@ const B3_G1 = [12n], B3_G2 = TOWER.xi.map((c) => (12n * c) % p);
 export const BLS12_381_FP_PLAN: ModulePlan = modulePlan("bls12-381", (simd) => [
   ...towerLayers(TOWER, simd),
   pointLayer("bls12-381 G1", 1, B3_G1, p),
-  ...(simd ? [pointLayer("bls12-381 G2", 2, B3_G2, p)] : []),
+  ...(simd && wasmFp2SupportsModulus(p) ? [pointLayer("bls12-381 G2", 2, B3_G2, p)] : []),
   selectLayer(TABLE_SHAPES, simd),
 ]);

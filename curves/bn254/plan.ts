@@ -4,6 +4,7 @@
  * @module
  */
 import { towerLayers } from "../../field/tower/mod.ts";
+import { wasmFp2SupportsModulus } from "../../field/wasm/montgomery.ts";
 import { P as p, TOWER } from "./params.ts";
 import { type ModulePlan, modulePlan } from "../../field/wasm/plan.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
@@ -28,6 +29,8 @@ export const B_G2: Fp2Value = { c0: (3n * XI0 * XI_NORM_INV) % p, c1: (3n * (p -
 export const BN254_FP_PLAN: ModulePlan = modulePlan("bn254", (simd) => [
   ...towerLayers(TOWER, simd),
   pointLayer("bn254 G1", 1, [9n], p),
-  ...(simd ? [pointLayer("bn254 G2", 2, [(3n * B_G2.c0) % p, (3n * B_G2.c1) % p], p)] : []),
+  ...(simd && wasmFp2SupportsModulus(p)
+    ? [pointLayer("bn254 G2", 2, [(3n * B_G2.c0) % p, (3n * B_G2.c1) % p], p)]
+    : []),
   selectLayer(TABLE_SHAPES, simd),
 ]);

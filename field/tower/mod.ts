@@ -28,6 +28,7 @@ import type { WasmFieldKernel } from "../wasm/kernel.ts";
 import { COMPOSED, createTower, type Tower, type TowerFactories, towerFrobenius } from "./tower.ts";
 import type { TowerParams } from "./params.ts";
 import { lazyState } from "../lazy_state.ts";
+import { wasmFp2SupportsModulus } from "../wasm/montgomery.ts";
 import { towerLayer, wasmTowerFactories } from "./wasm_tower.ts";
 
 export type { Backend, FieldKernel } from "../kernel.ts";
@@ -52,9 +53,12 @@ function factoriesFor(fp: FieldKernel): TowerFactories {
   );
 }
 
-/** The tower layer of `params` for a module plan (SIMD engines only; see towerLayer). */
+/**
+ * The tower layer of `params` for a module plan: on SIMD engines, for a p the wasm Fp2 emitters handle
+ * (`wasmFp2SupportsModulus`); else none, and the tower composes the kernel's operations.
+ */
 export function towerLayers(params: TowerParams, simd: boolean): ReturnType<typeof towerLayer>[] {
-  return simd ? [towerLayer(params, towerFrobenius(params))] : [];
+  return simd && wasmFp2SupportsModulus(params.p) ? [towerLayer(params, towerFrobenius(params))] : [];
 }
 
 /** The plan of a tower used on its own (a curve's plan holds its tower layer too), per tower. */

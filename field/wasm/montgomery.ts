@@ -38,6 +38,26 @@ export function toLimbs(x: bigint, n: number): number[] {
 }
 
 /**
+ * Whether the wasm kernel generator handles the odd prime p: it needs one spare top bit, p < 2^(32N)/2
+ * with N = ⌈bits/32⌉ (p < 2^64 is refused by the inversion too). A feature decision made from the
+ * field's data: a field that fails it runs on the TypeScript kernel (e.g. secp256k1's p, 256 bits).
+ */
+export function wasmSupportsModulus(p: bigint): boolean {
+  const n = Math.ceil(p.toString(2).length / 32);
+  return (p & 1n) === 1n && p >= 1n << 64n && 2n * p < 1n << BigInt(32 * n);
+}
+
+/**
+ * Whether the wasm Fp2 emitters (field/tower/wasm_fp2_emit.ts: lazy reduction) handle p: they need two
+ * spare bits, 4p < R (BN254's p has exactly two); else the tower and the Fp2 point formulas compose the
+ * kernel's operations.
+ */
+export function wasmFp2SupportsModulus(p: bigint): boolean {
+  const n = Math.ceil(p.toString(2).length / 32);
+  return wasmSupportsModulus(p) && 4n * p < 1n << BigInt(32 * n);
+}
+
+/**
  * Derives the constants. Requires p odd and p < R/2: then a Montgomery product of inputs in [0, p) is
  * below 2p < R before its final conditional subtraction (the kernels rely on it: no carry limb).
  */
