@@ -15,7 +15,8 @@ export type IsochronErrorCode =
   | "INVALID_SCALAR"
   | "ZERO_SHARED_SECRET"
   | "INVALID_TYPE"
-  | "BACKEND_UNAVAILABLE";
+  | "BACKEND_UNAVAILABLE"
+  | "OUT_OF_MEMORY";
 
 /**
  * Thrown for bad input. The library's state is unchanged after it is thrown.

@@ -70,17 +70,24 @@ function build(field: FieldParams): FieldKernel {
     if (!Number.isSafeInteger(count) || count < 0) {
       throw new RangeError("alloc: count must be a natural number");
     }
-    const first = used;
-    used += count;
+    const first = used, next = used + count;
     const old = arena.m;
-    if (used * n > old.length) {
+    if (next * n > old.length) {
       let slots = old.length / n;
-      while (slots < used) slots *= 2;
-      const grown = new Float64Array(slots * n);
+      while (slots < next) slots *= 2;
+      let grown: Float64Array;
+      try {
+        grown = new Float64Array(slots * n);
+      } catch (e) {
+        // Out of memory: nothing changed (used, the arena), so the kernel keeps working.
+        if (!(e instanceof RangeError)) throw e;
+        throw new IsochronError("OUT_OF_MEMORY", `${name}: cannot grow the arena to ${slots} slots`);
+      }
       grown.set(old);
       old.fill(0); // the old arena may have held secrets
       arena.m = grown;
     }
+    used = next;
     return first;
   }
 

@@ -91,6 +91,16 @@ export function createWasmFieldKernel(
     (): Uint8Array => (u8.buffer === memory.buffer ? u8 : (u8 = new Uint8Array(memory.buffer)));
 
   let used: number = SLOT.FIRST_FREE;
+  /** memory.grow(pages), false where the engine refuses (RangeError: out of memory or over the limit). */
+  function tryGrow(pages: number): boolean {
+    try {
+      memory.grow(pages);
+      return true;
+    } catch (e) {
+      if (e instanceof RangeError) return false;
+      throw e;
+    }
+  }
   function alloc(count: number): number {
     if (!Number.isSafeInteger(count) || count < 0) {
       throw new RangeError("alloc: count must be a natural number");
@@ -98,7 +108,11 @@ export function createWasmFieldKernel(
     const first = used, next = used + count;
     const have = memory.buffer.byteLength;
     // Grow first (at least doubling): if growing fails, `used` is unchanged and the kernel still works.
-    if (next * S > have) memory.grow(Math.max(pagesFor(next * S - have), pagesFor(have)));
+    // Doubling may exceed the engine's limit where growing by what is needed would not.
+    const need = pagesFor(next * S - have);
+    if (next * S > have && !tryGrow(Math.max(need, pagesFor(have))) && !tryGrow(need)) {
+      throw new IsochronError("OUT_OF_MEMORY", `${name}: cannot grow wasm memory past ${have} bytes`);
+    }
     used = next;
     return first;
   }
