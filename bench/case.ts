@@ -1,5 +1,5 @@
 /**
- * Registration API of the benchmark report (`deno task bench`).
+ * Registration API of the benchmark report (`npm run bench`).
  *
  * A topic file `bench/cases/<topic>.ts` default-exports a function returning `Promise<BenchCase[]>` and is
  * listed in `bench/cases/mod.ts`. One `BenchCase` is one row of the report: an operation (`suite`,

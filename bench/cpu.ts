@@ -3,6 +3,13 @@
 import { cpus } from "node:os";
 import { ghzFromCpuinfo, ghzFromModel, modelFromCpuinfo } from "./stats.ts";
 
+/**
+ * Where the clock comes from: ISOCHRON_CPU_GHZ (`env`), the nominal clock in the model name (`model`),
+ * the current clock of one core in Linux's /proc/cpuinfo (`cpuinfo`), the speed `os.cpus()` reports
+ * (`os`), or nowhere (`unknown`).
+ */
+export type ClockSource = "env" | "model" | "cpuinfo" | "os" | "unknown";
+
 export interface CpuInfo {
   model: string;
   /** Logical cores seen by the runtime. */
@@ -10,7 +17,7 @@ export interface CpuInfo {
   /** Clock in GHz, or null when unknown (then cycles are null). */
   ghz: number | null;
   /** Where `ghz` came from, for the header. */
-  clockSource: string;
+  clockSource: ClockSource;
 }
 
 /**
@@ -62,17 +69,17 @@ export async function detectCpu(): Promise<CpuInfo> {
   const model = modelFromCpuinfo(cpuinfo) ?? list[0]?.model?.trim() ?? "unknown CPU";
   const cores = list.length > 0 ? list.length : (navigator.hardwareConcurrency ?? 0);
   const fromEnv = ghzFromEnv();
-  if (fromEnv !== null) return { model, cores, ghz: fromEnv, clockSource: "from ISOCHRON_CPU_GHZ" };
+  if (fromEnv !== null) return { model, cores, ghz: fromEnv, clockSource: "env" };
   const fromModel = ghzFromModel(model);
   if (fromModel !== null) {
-    return { model, cores, ghz: fromModel, clockSource: "nominal, from the model name" };
+    return { model, cores, ghz: fromModel, clockSource: "model" };
   }
   const fromCpuinfo = ghzFromCpuinfo(cpuinfo);
   if (fromCpuinfo !== null) {
-    return { model, cores, ghz: fromCpuinfo, clockSource: '/proc/cpuinfo "cpu MHz" (current, not nominal)' };
+    return { model, cores, ghz: fromCpuinfo, clockSource: "cpuinfo" };
   }
   // Some platforms report nonsense speeds (e.g. 24 MHz on Apple silicon): ignore anything below 500.
   const speed = list[0]?.speed ?? 0;
-  if (speed >= 500) return { model, cores, ghz: speed / 1000, clockSource: "os.cpus() speed" };
+  if (speed >= 500) return { model, cores, ghz: speed / 1000, clockSource: "os" };
   return { model, cores, ghz: null, clockSource: "unknown" };
 }

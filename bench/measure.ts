@@ -1,10 +1,11 @@
 /**
  * Measurement engine: warm-up and batch calibration per case, then samples taken round-robin across
- * the libraries of one operation (so that machine noise hits them alike), reduced to the median.
+ * the libraries of one operation (so that machine noise hits them alike), reduced to the median and
+ * the interquartile range.
  */
 
 import type { BenchCase, BenchFn } from "./case.ts";
-import { median } from "./stats.ts";
+import { iqrPercent, median } from "./stats.ts";
 
 /** Timing plan derived from the time budget of one measurement (`--time`). */
 export interface Plan {
@@ -34,6 +35,8 @@ export interface Measurement {
   case: BenchCase;
   /** Median time of one call over all samples, in ns. */
   nsPerOp: number;
+  /** Interquartile range of the per-call times of the samples, in % of the median. */
+  iqrPct: number;
   samples: number;
   /** Calls per sample. */
   batch: number;
@@ -139,6 +142,7 @@ export async function measureGroup(
   return states.filter((s) => !s.failed).map((s) => ({
     case: s.case,
     nsPerOp: median(s.perOp) * 1e6,
+    iqrPct: iqrPercent(s.perOp),
     samples: s.perOp.length,
     batch: s.batch,
   }));

@@ -1,10 +1,12 @@
 /**
- * The benchmark report: `deno task bench [--filter REGEX] [--json] [--time MS] [--long] [--list]`.
+ * The benchmark report: `npm run bench -- [--filter REGEX] [--json] [--time MS] [--long] [--list]`.
  *
- * Prints, for each operation and library, ops/s, ns/op and approximate CPU cycles at the nominal
- * clock, isochron rows first, with each row's time relative to the fastest peer. `--json` prints only a
- * JSON array of rows `{suite, op, lib, backend, nsPerOp, opsPerSec, cycles}` on stdout; notes and
- * progress always go to stderr.
+ * Prints, for each operation and library, the median time per call in scaled units (ns, µs, ms), the
+ * spread of the samples (interquartile range in % of the median, rows above 10 % marked unstable),
+ * calls per second and approximate CPU cycles, isochron rows first, with each row's time relative to
+ * the fastest peer. `--json` prints only a JSON array of rows
+ * `{suite, op, lib, backend, nsPerOp, opsPerSec, cycles, iqrPct, samples, unstable}` on stdout; notes
+ * and progress always go to stderr.
  */
 
 import { parseArgs } from "node:util";
@@ -12,26 +14,39 @@ import { BACKENDS_BY_LIB, type BenchCase, caseId, LIBS } from "./case.ts";
 import { TOPICS } from "./cases/mod.ts";
 import { detectCpu } from "./cpu.ts";
 import { type FailureStage, makePlan, measureGroup, sinkValue } from "./measure.ts";
-import { formatHeader, formatRows, libText, type Row, toRows, type Widths } from "./table.ts";
+import {
+  formatHeader,
+  formatRows,
+  formatSummary,
+  libText,
+  type Row,
+  toRows,
+  UNSTABLE_IQR_PCT,
+  type Widths,
+} from "./table.ts";
 
 const DEFAULT_TIME_MS = 200;
 const LONG_TIME_MS = 1000;
 
-const USAGE = `Usage: deno task bench [options]
+const USAGE = `Usage: npm run bench -- [options]
+       npm run --silent bench -- --json [options]   (only the JSON on stdout)
 
 Benchmarks isochron against its peers (noble, blst, tweetnacl, stablelib, webcrypto) in one run.
 
 Options:
   --filter REGEX  only operations whose "<suite> <op>" matches REGEX (e.g. "x25519", "g2-mul")
-  --json          print only a JSON array of rows {suite, op, lib, backend, nsPerOp, opsPerSec, cycles}
-                  on stdout (cycles is null when the CPU clock is unknown)
+  --json          print only a JSON array of rows {suite, op, lib, backend, nsPerOp, opsPerSec, cycles,
+                  iqrPct, samples, unstable} on stdout: nsPerOp is the median time of one call in ns,
+                  iqrPct the interquartile range of the samples in % of the median, unstable true when
+                  it exceeds ${UNSTABLE_IQR_PCT}, cycles null when the CPU clock is unknown
   --time MS       time budget of each measurement in ms (default ${DEFAULT_TIME_MS})
   --long          longer measurements (--time ${LONG_TIME_MS} unless --time is given)
   --list          list the registered operations and libraries, measure nothing
   --help          this text
 
-Cycles use the CPU's nominal clock from its model name ("@ 2.60GHz"), else Linux's "cpu MHz" (the
-current clock); set ISOCHRON_CPU_GHZ to give the nominal clock yourself.
+Cycles are time × clock: ISOCHRON_CPU_GHZ if set (give the nominal clock there), else the nominal clock
+in the CPU's model name ("@ 2.60GHz"), else Linux's "cpu MHz" (the current clock of one core). Turbo,
+frequency scaling and shared cores make them indicative only.
 `;
 
 const encoder = new TextEncoder();
@@ -165,7 +180,7 @@ async function main(): Promise<number> {
   note(
     `measuring ${cases.length} rows of ${groups.length} operations, ${timeMs} ms each (about ${estimateS} s)`,
   );
-  if (!json) console.log(formatHeader(cpu, timeMs).join("\n"));
+  if (!json) console.log(formatHeader(cpu, timeMs, widths).join("\n"));
 
   const progress = makeProgress();
   const onFailure = (c: BenchCase, stage: FailureStage, e: unknown) => {
@@ -181,6 +196,7 @@ async function main(): Promise<number> {
     progress.clear();
     if (!json && groupRows.length > 0) console.log(formatRows(groupRows, widths).join("\n") + "\n");
   }
+  if (!json && rows.length > 0) console.log(formatSummary(rows));
   note(`done: ${rows.length} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (json) {
     console.log(rows.length === 0 ? "[]" : `[\n${rows.map((r) => "  " + JSON.stringify(r)).join(",\n")}\n]`);

@@ -8,6 +8,28 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+/**
+ * The `q`-quantile (0 ≤ q ≤ 1) of a non-empty list, interpolated linearly between the order statistics
+ * (R's type 7, numpy's default): `quantile(xs, 0.5)` is the median.
+ */
+export function quantile(xs: readonly number[], q: number): number {
+  if (xs.length === 0) throw new RangeError("quantile of an empty list");
+  if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile ${q} outside [0, 1]`);
+  const s = [...xs].sort((a, b) => a - b);
+  const h = (s.length - 1) * q;
+  const lo = Math.floor(h);
+  return lo + 1 < s.length ? s[lo] + (h - lo) * (s[lo + 1] - s[lo]) : s[lo];
+}
+
+/**
+ * The spread of the samples: their interquartile range (third minus first quartile) as a percentage
+ * of their median. Robust to the odd sample that a context switch stretched, unlike min–max.
+ */
+export function iqrPercent(xs: readonly number[]): number {
+  const m = median(xs);
+  return m > 0 ? ((quantile(xs, 0.75) - quantile(xs, 0.25)) / m) * 100 : 0;
+}
+
 /** Time ratio of a row against a reference: below 1 means the row is faster. */
 export function ratio(nsPerOp: number, referenceNsPerOp: number): number {
   return nsPerOp / referenceNsPerOp;

@@ -11,26 +11,46 @@ export interface Row {
   op: string;
   lib: Lib;
   backend: Backend;
+  /** Median time of one call, in ns. */
   nsPerOp: number;
   opsPerSec: number;
+  /** Approximate cycles per call at the detected clock, null when the clock is unknown. */
   cycles: number | null;
+  /** Spread: the interquartile range of the samples in % of the median (0.1 % steps). */
+  iqrPct: number;
+  /** Number of samples (batches of calls) behind the median and the spread. */
+  samples: number;
+  /** The spread exceeds `UNSTABLE_IQR_PCT`: the row is marked `UNSTABLE_MARK` in the table. */
+  unstable: boolean;
 }
 
+/** A row whose IQR is above this percentage of its median is unstable. */
+export const UNSTABLE_IQR_PCT = 10;
+/** The mark of an unstable row in the table. */
+export const UNSTABLE_MARK = "!";
+
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 /** Rows of one operation: isochron first (wasm, then ts), then the peers in `LIBS` order. */
 export function toRows(measurements: readonly Measurement[], ghz: number | null): Row[] {
   const rank = (lib: Lib, backend: Backend) => LIBS.indexOf(lib) * 10 + BACKENDS_BY_LIB[lib].indexOf(backend);
   return measurements
-    .map((m): Row => ({
-      suite: m.case.suite,
-      op: m.case.op,
-      lib: m.case.lib,
-      backend: m.case.backend,
-      nsPerOp: round3(m.nsPerOp),
-      opsPerSec: round3(1e9 / m.nsPerOp),
-      cycles: cyclesPerOp(m.nsPerOp, ghz),
-    }))
+    .map((m): Row => {
+      const iqrPct = round1(m.iqrPct);
+      return {
+        suite: m.case.suite,
+        op: m.case.op,
+        lib: m.case.lib,
+        backend: m.case.backend,
+        nsPerOp: round3(m.nsPerOp),
+        opsPerSec: round3(1e9 / m.nsPerOp),
+        cycles: cyclesPerOp(m.nsPerOp, ghz),
+        iqrPct,
+        samples: m.samples,
+        unstable: iqrPct > UNSTABLE_IQR_PCT,
+      };
+    })
     .sort((a, b) => rank(a.lib, a.backend) - rank(b.lib, b.backend));
 }
 
@@ -50,8 +70,36 @@ export function ratioText(row: Row, peer: Row | null): string {
   return `${x < 10 ? x.toFixed(2) : x.toFixed(1)}× ${peer.lib}`;
 }
 
-function nsText(ns: number): string {
-  return ns < 10 ? ns.toFixed(2) : ns < 1000 ? ns.toFixed(1) : ns.toFixed(0);
+/**
+ * `x` scaled by the first of `units` ([suffix, factor], ascending) that keeps three significant digits
+ * below 1000: `scaled(1880000, TIME_UNITS)` is `"1.88 ms"`. Past the last unit, whole numbers.
+ */
+function scaled(x: number, units: readonly (readonly [string, number])[]): string {
+  for (const [i, [suffix, factor]] of units.entries()) {
+    const v = x / factor;
+    const text = v.toPrecision(3);
+    if (Number(text) < 1000) return `${text.includes("e") ? v.toFixed(0) : text}${suffix}`;
+    if (i === units.length - 1) return `${v.toFixed(0)}${suffix}`;
+  }
+  return String(x);
+}
+
+const TIME_UNITS = [[" ns", 1], [" µs", 1e3], [" ms", 1e6], [" s", 1e9]] as const;
+const COUNT_UNITS = [["", 1], [" k", 1e3], [" M", 1e6], [" G", 1e9]] as const;
+
+/** A time in ns, three significant digits in the largest fitting unit: `99.2 ns`, `3.50 µs`, `1.88 ms`. */
+export function timeText(ns: number): string {
+  return scaled(ns, TIME_UNITS);
+}
+
+/** A rate or a count, three significant digits with k, M or G: `84`, `25.6`, `10.1 k`, `3.19 M`. */
+export function countText(x: number): string {
+  return Number.isInteger(x) && x < 1000 ? String(x) : scaled(x, COUNT_UNITS);
+}
+
+/** The spread column: `2.4%`, `12.8%`, `140%`. */
+export function iqrText(pct: number): string {
+  return `${pct < 100 ? pct.toFixed(1) : pct.toFixed(0)}%`;
 }
 
 /** Column widths, known before measuring so rows can be printed as soon as an operation is done. */
@@ -64,35 +112,116 @@ export function libText(lib: Lib, backend: Backend): string {
   return `${lib} (${backend})`;
 }
 
-/** The lines of one operation's rows, in the style of constantine's benchmark output. */
-export function formatRows(rows: readonly Row[], w: Widths): string[] {
-  const peer = fastestPeer(rows);
-  return rows.map((r) => {
-    const name = `${r.suite} ${r.op}`.padEnd(w.op) + "  " + libText(r.lib, r.backend).padEnd(w.lib);
-    const cycles = r.cycles === null ? "n/a" : String(r.cycles);
-    return `${name}  ${r.opsPerSec.toFixed(3).padStart(14)} ops/s  ${
-      nsText(r.nsPerOp).padStart(11)
-    } ns/op  ` +
-      `${cycles.padStart(11)} cycles  ${ratioText(r, peer)}`;
-  });
+// Widths of the value columns: time, spread (and its mark), ops/s, cycles.
+const TIME_W = 9, IQR_W = 6, MARK_W = UNSTABLE_MARK.length, RATE_W = 8, CYCLES_W = 8;
+const GAP = "  ";
+
+const OP_TITLE = "operation", LIB_TITLE = "library";
+/** The name columns are at least as wide as their titles. */
+const fit = (w: Widths): Widths => ({
+  op: Math.max(w.op, OP_TITLE.length),
+  lib: Math.max(w.lib, LIB_TITLE.length),
+});
+
+/** The column titles, aligned with `formatRows`. */
+export function formatColumns(widths: Widths): string {
+  const w = fit(widths);
+  return [
+    OP_TITLE.padEnd(w.op),
+    LIB_TITLE.padEnd(w.lib),
+    "time/op".padStart(TIME_W),
+    "IQR".padStart(IQR_W) + " ".repeat(MARK_W + 1),
+    "ops/s".padStart(RATE_W),
+    "~cycles".padStart(CYCLES_W),
+    "vs fastest peer",
+  ].join(GAP);
 }
 
-/** The header: runtime, CPU, clock and the warning that cycles are approximate. */
-export function formatHeader(cpu: CpuInfo, timeMs: number): string[] {
+/**
+ * The lines of one operation's rows: time per call in scaled units, its spread (IQR, `!` when
+ * unstable), calls per second, approximate cycles, and the ratio to the fastest peer.
+ */
+export function formatRows(rows: readonly Row[], widths: Widths): string[] {
+  const w = fit(widths);
+  const peer = fastestPeer(rows);
+  return rows.map((r) =>
+    [
+      `${r.suite} ${r.op}`.padEnd(w.op),
+      libText(r.lib, r.backend).padEnd(w.lib),
+      timeText(r.nsPerOp).padStart(TIME_W),
+      iqrText(r.iqrPct).padStart(IQR_W) + " " + (r.unstable ? UNSTABLE_MARK : " ".repeat(MARK_W)),
+      countText(r.opsPerSec).padStart(RATE_W),
+      (r.cycles === null ? "n/a" : countText(r.cycles)).padStart(CYCLES_W),
+      ratioText(r, peer),
+    ].join(GAP)
+  );
+}
+
+/**
+ * One sentence on the clock behind the cycle counts: where it comes from, and why the counts are only
+ * indicative (or why there are none).
+ */
+export function clockText(cpu: CpuInfo): string {
+  if (cpu.ghz === null) {
+    return "No cycle counts: the clock is unknown (set ISOCHRON_CPU_GHZ to the CPU's nominal clock in GHz " +
+      "for approximate ones).";
+  }
+  const source = {
+    env: "the clock given in ISOCHRON_CPU_GHZ",
+    model: "the nominal clock in the CPU's model name",
+    cpuinfo: 'the clock one core showed in /proc/cpuinfo ("cpu MHz") at the start, not a nominal one',
+    os: "the clock speed os.cpus() reports",
+    unknown: "a clock of unknown origin",
+  }[cpu.clockSource];
+  return `Cycles ≈ time × ${cpu.ghz.toFixed(3)} GHz, ${source}; the real clock moves with turbo, ` +
+    "frequency scaling and other work on shared cores, so the cycle counts are indicative only.";
+}
+
+/** Splits text into lines of at most `width` characters at spaces. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
+/** The header: runtime, CPU, the clock sentence, the legend and the column titles. */
+export function formatHeader(cpu: CpuInfo, timeMs: number, w: Widths): string[] {
   const runtime = `Deno ${Deno.version.deno}, V8 ${Deno.version.v8}, ${Deno.build.os} ${Deno.build.arch}`;
-  const clock = cpu.ghz === null
-    ? "Clock: unknown (cycles are not reported)"
-    : `Clock: ${cpu.ghz.toFixed(3)} GHz, ${cpu.clockSource}`;
+  const columns = formatColumns(w);
+  const width = Math.max(100, columns.length);
   return [
     `isochron benchmark report (${runtime})`,
     `Running on ${cpu.model} (${cpu.cores} logical cores)`,
-    clock,
+    ...wrap(clockText(cpu), width),
     "",
-    "⚠️ Cycles measurements are approximate and use the CPU nominal clock: Turbo-Boost and overclocking will skew them.",
-    "i.e. a 20% overclock will be about 20% off (assuming no dynamic frequency scaling)",
+    ...wrap(
+      `time/op: median time of one call over samples (batches of calls) taken for ~${timeMs} ms after a ` +
+        "warm-up, the libraries of an operation sampled in turn. IQR: interquartile range of the samples, " +
+        `in % of the median; ${UNSTABLE_MARK} marks an unstable row (IQR above ${UNSTABLE_IQR_PCT}%): ` +
+        "rerun it, on a quieter machine or with --long. Last column: time over the fastest peer's " +
+        "(< 1× = faster).",
+      width,
+    ),
     "",
-    `Each row: median of samples taken over ~${timeMs} ms after a warm-up; the libraries of one operation`,
-    "are sampled in turn. Last column: time relative to the fastest peer of the operation (< 1× = faster).",
-    "=".repeat(120),
+    columns,
+    "=".repeat(width),
   ];
+}
+
+/** The closing line: how many rows are unstable. */
+export function formatSummary(rows: readonly Row[]): string {
+  const unstable = rows.filter((r) => r.unstable).length;
+  return unstable === 0
+    ? `All ${rows.length} rows stable (IQR at most ${UNSTABLE_IQR_PCT}% of the median).`
+    : `${unstable} of ${rows.length} rows marked ${UNSTABLE_MARK} (IQR above ${UNSTABLE_IQR_PCT}% of the median): ` +
+      "compare them with care.";
 }

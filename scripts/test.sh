@@ -4,9 +4,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NO_COLOR=1 DENO_NO_UPDATE_CHECK=1 RUST_BACKTRACE=0 DENO_DIR="${DENO_DIR:-$PWD/.cache/deno}"
-DENO=node_modules/@deno/linux-x64-glibc/deno
-if [ ! -x "$DENO" ]; then
-  echo "deno not found at $DENO: run 'npm ci' first" >&2
+# Binaries by the path of the platform package npm installed for this machine (scripts/bin.mjs), never
+# through node_modules/.bin: npm ci may skip the wrappers' postinstall scripts.
+if ! DENO=$(node scripts/bin.mjs --path deno); then
+  echo "deno not found: run 'npm ci' first" >&2
   exit 2
 fi
 
@@ -42,7 +43,7 @@ breakdown=("deno ${passed}/${failed}")
 # Runtime smoke tests (tests/runtime/): the npm build (tsc → dist/) on Node and Bun, and the library
 # bundled into a Worker on workerd (TypeScript kernels chosen automatically; initWasm with static .wasm).
 # Each runner prints "<name>: N passed, N failed" last; a runner that crashes, times out or prints no
-# such line counts as at least 1 failed. Binaries by direct path: npm ci may skip postinstall scripts.
+# such line counts as at least 1 failed.
 now_ms() { date +%s%3N; }
 runtime() {
   local name=$1
@@ -79,13 +80,7 @@ build_runtime() {
   return $status
 }
 BUN=""
-for b in node_modules/@oven/bun-linux-x64/bin/bun node_modules/@oven/bun-linux-x64-baseline/bin/bun \
-  node_modules/bun/bin/bun.exe; do
-  if [ -x "$b" ] && "$b" --version >/dev/null 2>&1; then
-    BUN=$b
-    break
-  fi
-done
+if b=$(node scripts/bin.mjs --path bun) && "$b" --version >/dev/null 2>&1; then BUN=$b; fi
 t0=$(now_ms)
 echo "::: runtime build (tsc → dist/; dist/wasm/, dist/runtime/)"
 if build_runtime; then build_ok=1; else build_ok=0; failed_steps+=("runtime build"); fi
@@ -95,11 +90,11 @@ if [ "$build_ok" -eq 1 ]; then
   if [ -n "$BUN" ]; then
     runtime bun "$BUN" tests/runtime/smoke.mjs --expect=wasm
   else
-    echo "bun not found under node_modules/@oven/*/bin or node_modules/bun/bin: run 'npm ci'"
+    echo "bun not found or not runnable (node scripts/bin.mjs --path bun): run 'npm ci'"
     failed=$((failed + 1))
     breakdown+=("bun 0/1")
   fi
-  runtime workerd node tests/runtime/workerd.mjs node_modules/@cloudflare/workerd-linux-64/bin/workerd
+  runtime workerd node tests/runtime/workerd.mjs
 else
   echo "runtime build failed: node, bun and workerd smoke tests not run"
   failed=$((failed + 3))

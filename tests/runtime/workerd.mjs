@@ -2,17 +2,30 @@
 // `workerd serve tests/runtime/workerd.capnp` on a free 127.0.0.1 port, requests both Workers, checks
 // their JSON reports, and always stops workerd. Needs dist/runtime/worker.js (deno bundle of
 // worker.ts) and dist/wasm/ (build_wasm.ts); scripts/test.sh builds both first.
-// Usage: node tests/runtime/workerd.mjs [path/to/workerd]. Last line: "workerd: N passed, N failed".
+// Usage: node tests/runtime/workerd.mjs [path/to/workerd] (default: the binary npm installed for this
+// platform, found by scripts/bin.mjs). Last line: "workerd: N passed, N failed".
 
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { findBinary } from "../../scripts/bin.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const bin = process.argv[2] ?? "node_modules/@cloudflare/workerd-linux-64/bin/workerd";
+const bin = process.argv[2] ?? defaultBinary();
 const STARTUP_MS = 20_000; // workerd usually answers within 1 s
 const REQUEST_MS = 15_000; // one request runs all checks (TypeScript kernels: well under 1 s)
+
+/** The workerd binary for this platform; without one, the run ends as one failed check. */
+function defaultBinary() {
+  try {
+    return findBinary("workerd");
+  } catch (e) {
+    console.log(`FAIL workerd: binary\n     ${e.message}`);
+    console.log("workerd: 0 passed, 1 failed");
+    process.exit(1);
+  }
+}
 
 /** A port that was free a moment ago (workerd binds it right after; a lost race is retried). */
 function freePort() {
