@@ -10,6 +10,7 @@ import type { FieldKernel } from "../../field/kernel.ts";
 import type { Fp2 } from "../../field/tower/fp2.ts";
 import type { Codec, Group } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
+import { decodeUncompressed, encodeAffine } from "./points.ts";
 
 /** Fp elements as 64 zero-padded bytes. */
 export function fpIO64(k: FieldKernel): ElemIO {
@@ -37,31 +38,16 @@ export function fp2IO64(f: Fp2): ElemIO {
 
 /** The EIP-2537 codec (uncompressed only) for coordinates read and written by `io`. */
 export function eip2537Codec<V>(io: ElemIO): Codec<V> {
-  const n = io.bytes;
   return {
-    lengths: [2 * n],
+    lengths: [2 * io.bytes],
     compressedByDefault: false,
     decode(g: Group<V>, out: number, bytes: Uint8Array): void {
-      const law = g.law, t = g.tmp, e = g.F.size;
-      if (allZero(bytes)) return law.setZero(out);
-      io.read(t, bytes.subarray(0, n));
-      io.read(t + e, bytes.subarray(n, 2 * n));
-      law.fromAffine(out, t, t + e);
-      if (law.isOnCurve(out) !== 1) {
-        law.setZero(out);
-        throw new IsochronError("NOT_ON_CURVE", "point is not on the curve");
-      }
+      if (allZero(bytes)) return g.law.setZero(out);
+      decodeUncompressed(g, io, out, bytes);
     },
-    encode(g: Group<V>, p: number): Uint8Array {
-      const law = g.law, t = g.tmp, e = g.F.size;
-      const out = new Uint8Array(2 * n);
-      if (law.isZero(p) === 1) return out;
-      law.toAffine(t, t + e, p);
-      io.write(t, out, 0);
-      io.write(t + e, out, n);
-      g.F.wipe(t, 2);
-      law.wipeScratch();
-      return out;
-    },
+    encode: (g: Group<V>, p: number): Uint8Array => encodeAffine(g, io, p, false, 0, noFlags),
   };
 }
+
+/** No flags: EIP-2537 has no compressed form. */
+const noFlags = (): number => 0;
