@@ -8,7 +8,8 @@ import { checkBytes, IsochronError } from "../../errors.ts";
 import { decodeFieldElement } from "../../field/mod.ts";
 import type { FieldKernel } from "../../field/kernel.ts";
 import type { Fp2 } from "../../field/tower/fp2.ts";
-import type { Codec, Group } from "../group/group.ts";
+import type { CodecSpec } from "../group/codec.ts";
+import type { Group } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
 import { decodeUncompressed, encodeAffine } from "./points.ts";
 
@@ -60,10 +61,11 @@ export function fp2IO64(f: Fp2): ElemIO {
 }
 
 /** The EIP-2537 codec (uncompressed only) for coordinates read and written by `io`. */
-export function eip2537Codec<V>(io: ElemIO): Codec<V> {
+export function eip2537Codec<V>(io: ElemIO): CodecSpec<V> {
   return {
+    name: "EIP-2537",
     lengths: [2 * io.bytes],
-    compressedByDefault: false,
+    compression: "none",
     decode(g: Group<V>, out: number, bytes: Uint8Array): void {
       if (allZero(bytes)) return g.law.setZero(out);
       decodeUncompressed(g, io, out, bytes);

@@ -14,7 +14,8 @@
  * @module
  */
 import { IsochronError } from "../../errors.ts";
-import type { Codec, Group } from "../group/group.ts";
+import type { CodecSpec } from "../group/codec.ts";
+import type { Group } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
 import { decodeCompressed, decodeUncompressed, encodeAffine } from "./points.ts";
 
@@ -22,11 +23,12 @@ import { decodeCompressed, decodeUncompressed, encodeAffine } from "./points.ts"
 const signFlags = (s: number): number => 0x80 | (s << 6);
 
 /** The EIP-196/197 codec (with gnark-crypto compression) for coordinates read and written by `io`. */
-export function ethCodec<V>(io: ElemIO): Codec<V> {
+export function ethCodec<V>(io: ElemIO): CodecSpec<V> {
   const n = io.bytes;
   return {
+    name: "EIP-196/197",
     lengths: [n, 2 * n],
-    compressedByDefault: false,
+    compression: "optional",
     decode(g: Group<V>, out: number, bytes: Uint8Array): void {
       if (bytes.length === 2 * n) {
         if (allZero(bytes)) return g.law.setZero(out);

@@ -15,7 +15,8 @@
  * @module
  */
 import { IsochronError } from "../../errors.ts";
-import type { Codec, Group } from "../group/group.ts";
+import type { CodecSpec } from "../group/codec.ts";
+import type { Group } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
 import { decodeCompressed, decodeUncompressed, encodeAffine } from "./points.ts";
 
@@ -23,11 +24,12 @@ import { decodeCompressed, decodeUncompressed, encodeAffine } from "./points.ts"
 const signFlags = (s: number): number => 0x80 | (s << 5);
 
 /** The ZCash codec for a group whose coordinates are read and written by `io`. */
-export function zcashCodec<V>(io: ElemIO): Codec<V> {
+export function zcashCodec<V>(io: ElemIO): CodecSpec<V> {
   const n = io.bytes;
   return {
+    name: "ZCash",
     lengths: [n, 2 * n],
-    compressedByDefault: true,
+    compression: "default",
     decode(g: Group<V>, out: number, bytes: Uint8Array): void {
       const compressed = bytes.length === n;
       const c = bytes[0] >> 7, inf = (bytes[0] >> 6) & 1, sign = (bytes[0] >> 5) & 1;
