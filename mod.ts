@@ -10,7 +10,11 @@ export type { Bls12381 } from "./curves/bls12_381/mod.ts";
 export type {
   Affine,
   Codec,
+  CodecSpec,
+  CodecSpecs,
+  Compression,
   CoordField,
+  Eip2537Codecs,
   Fp2Value,
   Group,
   Point,

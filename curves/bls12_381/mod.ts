@@ -1,5 +1,6 @@
 /**
- * BLS12-381: parameters, and the groups G1 ⊂ E(Fp) and G2 ⊂ E'(Fp2) with the ZCash encoding.
+ * BLS12-381: parameters, and the groups G1 ⊂ E(Fp) and G2 ⊂ E'(Fp2) with the ZCash encoding (the
+ * default: `fromBytes`, `toBytes`) and the EIP-2537 one (`bls12_381.eip2537.G1`, `.G2`).
  *
  * E: y² = x³ + 4 over Fp; E': y² = x³ + 4(1 + u) over Fp2 (M-twist, b' = 4ξ with ξ = 1 + u). Source:
  * Bowe 2017, "BLS12-381: New zk-SNARK Elliptic Curve Construction"; draft-irtf-cfrg-pairing-friendly-
@@ -14,6 +15,9 @@
  * if (!Q.equals(G1.BASE.add(G1.BASE.double().double())) || bls12_381.fp.bits !== 381) {
  *   throw new Error("unexpected");
  * }
+ * const { eip2537 } = bls12_381; // the EVM precompiles' encoding
+ * const e = eip2537.G1.encode(P); // 128 bytes
+ * if (e.length !== 128 || !eip2537.G1.decode(e).equals(P)) throw new Error("unexpected");
  * ```
  * @module
  */
@@ -24,7 +28,8 @@ import { tower } from "../../field/tower/mod.ts";
 import { BLS12_381_FP_PLAN } from "./plan.ts";
 import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "../group/coord_field.ts";
 import { fp2IO, fpIO } from "../codecs/elem_io.ts";
-import { type Affine, type Codec, Group, Point } from "../group/group.ts";
+import { type Affine, Group, Point } from "../group/group.ts";
+import type { Codec, CodecSpec, CodecSpecs, Compression } from "../group/codec.ts";
 import type { Projective } from "../group/projective.ts";
 import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
@@ -43,7 +48,8 @@ import { type BlsSignatures, blsSignatures } from "./signatures.ts";
 export type { BlsSignatures };
 
 export type { FieldDescription, FieldName };
-export type { Affine, Backend, Codec, CoordField, FieldKernel, Fp2Value, Projective };
+export type { Affine, Backend, CoordField, FieldKernel, Fp2Value, Projective };
+export type { Codec, CodecSpec, CodecSpecs, Compression };
 export { Group, Point };
 
 const x = BLS12_381_X;
@@ -93,8 +99,7 @@ const groupsOf = lazyState((tw: Tower): Bls12381Groups => {
     generator: G1_GEN,
     r,
     h: H1,
-    codec: zcashCodec(fpIO(tw.fp)),
-    eip2537: eip2537Codec(fpIO64(tw.fp)),
+    codecs: { default: zcashCodec(fpIO(tw.fp)), eip2537: eip2537Codec(fpIO64(tw.fp)) },
     endomorphism: G1_ENDOMORPHISM,
   }, g1Suite);
   const G2 = new HashingGroup<Fp2Value>({
@@ -104,12 +109,24 @@ const groupsOf = lazyState((tw: Tower): Bls12381Groups => {
     generator: G2_GEN,
     r,
     h: H2,
-    codec: zcashCodec(fp2IO(tw.fp2)),
-    eip2537: eip2537Codec(fp2IO64(tw.fp2)),
+    codecs: { default: zcashCodec(fp2IO(tw.fp2)), eip2537: eip2537Codec(fp2IO64(tw.fp2)) },
     endomorphism: G2_ENDOMORPHISM,
   }, g2Suite(tw.fp2));
   return Object.freeze({ G1, G2 });
 });
+
+/**
+ * The EIP-2537 (EVM BLS12-381 precompiles) encodings: each Fp element a 64-byte big-endian integer
+ * whose top 16 bytes are zero, Fp2 as c0‖c1, a point as x ‖ y, all zeros = infinity; no compressed
+ * form. `decode` checks padding, field range, curve and subgroup (the MSM and pairing precompiles),
+ * `decodeUnchecked` all but the subgroup (the ADD precompiles).
+ */
+export interface Eip2537Codecs {
+  /** G1 points, 128 bytes. */
+  readonly G1: Codec<bigint>;
+  /** G2 points, 256 bytes. */
+  readonly G2: Codec<Fp2Value>;
+}
 
 /** BLS12-381's public description and groups. */
 export interface Bls12381 extends PairingFunctions {
@@ -125,6 +142,8 @@ export interface Bls12381 extends PairingFunctions {
   readonly G1: H2cGroup<bigint>;
   /** G2 on the current backend (built on first access). */
   readonly G2: H2cGroup<Fp2Value>;
+  /** The EIP-2537 encodings of G1 and G2 on the current backend (`G1.codec("eip2537")`, `G2.…`). */
+  readonly eip2537: Eip2537Codecs;
   /**
    * BLS signatures, the Ethereum suite (BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_): public keys in
    * G1 (48 bytes), signatures in G2 (96 bytes); on the current backend. See curves/bls_signatures.ts.
@@ -147,5 +166,13 @@ export const bls12_381: Bls12381 = Object.freeze({
   get G2(): H2cGroup<Fp2Value> {
     return bls12381Groups().G2;
   },
+  eip2537: Object.freeze({
+    get G1(): Codec<bigint> {
+      return bls12381Groups().G1.codec("eip2537");
+    },
+    get G2(): Codec<Fp2Value> {
+      return bls12381Groups().G2.codec("eip2537");
+    },
+  }),
   sig: blsSignatures(() => bls12381Groups(), pairingBls12381.pairingCheck),
 });

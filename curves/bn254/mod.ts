@@ -24,7 +24,8 @@ import { lazyState } from "../../field/lazy_state.ts";
 import { B_G2, BN254_FP_PLAN } from "./plan.ts";
 import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "../group/coord_field.ts";
 import { fp2IO, fpIO } from "../codecs/elem_io.ts";
-import { type Affine, type Codec, Group, Point } from "../group/group.ts";
+import { type Affine, Group, Point } from "../group/group.ts";
+import type { Codec, CodecSpec, CodecSpecs, Compression } from "../group/codec.ts";
 import type { Projective } from "../group/projective.ts";
 import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
@@ -34,7 +35,8 @@ import { type ScalarField, scalarField } from "../../scalar/fr.ts";
 export type { ScalarField };
 
 export type { FieldDescription, FieldName };
-export type { Affine, Backend, Codec, CoordField, FieldKernel, Fp2Value, Projective };
+export type { Affine, Backend, CoordField, FieldKernel, Fp2Value, Projective };
+export type { Codec, CodecSpec, CodecSpecs, Compression };
 export { Group, Point };
 
 /** The generators, EIP-196 (G1 = (1, 2)) and EIP-197 (G2). */
@@ -74,7 +76,7 @@ const groupsOf = lazyState((tw: Tower): Bn254Groups => {
     generator: G1_GEN,
     r,
     h: 1n,
-    codec: ethCodec(fpIO(tw.fp)),
+    codecs: { default: ethCodec(fpIO(tw.fp)) },
     endomorphism: G1_ENDOMORPHISM,
   });
   const G2 = new Group<Fp2Value>({
@@ -84,7 +86,7 @@ const groupsOf = lazyState((tw: Tower): Bn254Groups => {
     generator: G2_GEN,
     r,
     h: 2n * p - r,
-    codec: ethCodec(fp2IO(f)),
+    codecs: { default: ethCodec(fp2IO(f)) },
     endomorphism: G2_ENDOMORPHISM,
   });
   return Object.freeze({ G1, G2 });

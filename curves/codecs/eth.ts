@@ -14,60 +14,39 @@
  * @module
  */
 import { IsochronError } from "../../errors.ts";
-import type { Codec, Group } from "../group/group.ts";
+import type { CodecSpec } from "../group/codec.ts";
+import type { Group } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
+import { decodeCompressed, decodeUncompressed, encodeAffine } from "./points.ts";
+
+/** The top bits of a compressed point whose y has sign s: 0b1s. */
+const signFlags = (s: number): number => 0x80 | (s << 6);
 
 /** The EIP-196/197 codec (with gnark-crypto compression) for coordinates read and written by `io`. */
-export function ethCodec<V>(io: ElemIO): Codec<V> {
+export function ethCodec<V>(io: ElemIO): CodecSpec<V> {
   const n = io.bytes;
   return {
+    name: "EIP-196/197",
     lengths: [n, 2 * n],
-    compressedByDefault: false,
+    compression: "optional",
     decode(g: Group<V>, out: number, bytes: Uint8Array): void {
-      const F = g.F, law = g.law, t = g.tmp, e = F.size;
-      const flags = bytes[0] >> 6;
       if (bytes.length === 2 * n) {
-        if (allZero(bytes)) return law.setZero(out);
-        io.read(t, bytes.subarray(0, n));
-        io.read(t + e, bytes.subarray(n, 2 * n));
-      } else {
-        const body = bytes.slice();
-        body[0] &= 0x3f;
-        if (flags === 1) {
-          if (!allZero(body)) throw new IsochronError("INVALID_FLAGS", "infinity with non-zero bits");
-          return law.setZero(out);
-        }
-        if (flags === 0) {
-          throw new IsochronError("INVALID_FLAGS", "compressed point without the compression flag");
-        }
-        io.read(t, body);
-        const y = t + e, y2 = t + 2 * e;
-        F.sqr(y2, t);
-        F.mul(y2, y2, t);
-        F.add(y2, y2, law.b);
-        if (F.sqrt(y, y2) !== 1) throw new IsochronError("NOT_ON_CURVE", "x³ + b has no square root");
-        if (F.largestVartime(y) !== (flags & 1)) F.neg(y, y);
+        if (allZero(bytes)) return g.law.setZero(out);
+        return decodeUncompressed(g, io, out, bytes);
       }
-      law.fromAffine(out, t, t + e);
-      if (law.isOnCurve(out) !== 1) {
-        law.setZero(out);
-        throw new IsochronError("NOT_ON_CURVE", "point is not on the curve");
+      const flags = bytes[0] >> 6;
+      const body = bytes.slice();
+      body[0] &= 0x3f;
+      if (flags === 1) {
+        if (!allZero(body)) throw new IsochronError("INVALID_FLAGS", "infinity with non-zero bits");
+        return g.law.setZero(out);
       }
+      if (flags === 0) {
+        throw new IsochronError("INVALID_FLAGS", "compressed point without the compression flag");
+      }
+      decodeCompressed(g, io, out, body, flags & 1);
     },
-    encode(g: Group<V>, p: number, compressed: boolean): Uint8Array {
-      const F = g.F, law = g.law, t = g.tmp, e = F.size;
-      const out = new Uint8Array(compressed ? n : 2 * n);
-      if (law.isZero(p) === 1) {
-        if (compressed) out[0] = 0x40;
-        return out;
-      }
-      law.toAffine(t, t + e, p);
-      io.write(t, out, 0);
-      if (compressed) out[0] |= 0x80 | (F.largestVartime(t + e) << 6);
-      else io.write(t + e, out, n);
-      F.wipe(t, 2);
-      law.wipeScratch();
-      return out;
-    },
+    encode: (g: Group<V>, p: number, compressed: boolean): Uint8Array =>
+      encodeAffine(g, io, p, compressed, compressed ? 0x40 : 0, signFlags),
   };
 }

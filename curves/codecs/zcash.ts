@@ -15,17 +15,22 @@
  * @module
  */
 import { IsochronError } from "../../errors.ts";
-import type { Codec, Group } from "../group/group.ts";
+import type { CodecSpec } from "../group/codec.ts";
+import type { Group } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
+import { decodeCompressed, decodeUncompressed, encodeAffine } from "./points.ts";
+
+/** The first-byte flags of a compressed point whose y has sign s: C = 1, S = s. */
+const signFlags = (s: number): number => 0x80 | (s << 5);
 
 /** The ZCash codec for a group whose coordinates are read and written by `io`. */
-export function zcashCodec<V>(io: ElemIO): Codec<V> {
+export function zcashCodec<V>(io: ElemIO): CodecSpec<V> {
   const n = io.bytes;
   return {
+    name: "ZCash",
     lengths: [n, 2 * n],
-    compressedByDefault: true,
+    compression: "default",
     decode(g: Group<V>, out: number, bytes: Uint8Array): void {
-      const F = g.F, law = g.law, t = g.tmp, e = F.size;
       const compressed = bytes.length === n;
       const c = bytes[0] >> 7, inf = (bytes[0] >> 6) & 1, sign = (bytes[0] >> 5) & 1;
       if (c !== (compressed ? 1 : 0)) {
@@ -37,43 +42,13 @@ export function zcashCodec<V>(io: ElemIO): Codec<V> {
         if (sign !== 0 || !allZero(body)) {
           throw new IsochronError("INVALID_FLAGS", "infinity with non-zero bits");
         }
-        law.setZero(out);
-        return;
+        return g.law.setZero(out);
       }
-      if (!compressed && sign !== 0) {
-        throw new IsochronError("INVALID_FLAGS", "sign flag on an uncompressed point");
-      }
-      io.read(t, body.subarray(0, n));
-      if (compressed) {
-        const y = t + e, y2 = t + 2 * e;
-        F.sqr(y2, t);
-        F.mul(y2, y2, t);
-        F.add(y2, y2, law.b);
-        if (F.sqrt(y, y2) !== 1) throw new IsochronError("NOT_ON_CURVE", "x³ + b has no square root");
-        if (F.largestVartime(y) !== sign) F.neg(y, y);
-      } else {
-        io.read(t + e, body.subarray(n, 2 * n));
-      }
-      law.fromAffine(out, t, t + e);
-      if (law.isOnCurve(out) !== 1) {
-        law.setZero(out);
-        throw new IsochronError("NOT_ON_CURVE", "point is not on the curve");
-      }
+      if (compressed) return decodeCompressed(g, io, out, body, sign);
+      if (sign !== 0) throw new IsochronError("INVALID_FLAGS", "sign flag on an uncompressed point");
+      decodeUncompressed(g, io, out, body);
     },
-    encode(g: Group<V>, p: number, compressed: boolean): Uint8Array {
-      const F = g.F, law = g.law, t = g.tmp, e = F.size;
-      const out = new Uint8Array(compressed ? n : 2 * n);
-      if (law.isZero(p) === 1) {
-        out[0] = compressed ? 0xc0 : 0x40;
-        return out;
-      }
-      law.toAffine(t, t + e, p);
-      io.write(t, out, 0);
-      if (compressed) out[0] |= 0x80 | (F.largestVartime(t + e) << 5);
-      else io.write(t + e, out, n);
-      F.wipe(t, 2);
-      law.wipeScratch();
-      return out;
-    },
+    encode: (g: Group<V>, p: number, compressed: boolean): Uint8Array =>
+      encodeAffine(g, io, p, compressed, compressed ? 0xc0 : 0x40, signFlags),
   };
 }

@@ -31,9 +31,10 @@
  * conversion (a Montgomery multiplication) per coordinate per operation.
  * @module
  */
-import { copyBytes, IsochronError } from "../../errors.ts";
+import { IsochronError } from "../../errors.ts";
 import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../../scalar/reduce.ts";
 import type { CoordField } from "./coord_field.ts";
+import { bindCodec, type Codec, type CodecSpecs } from "./codec.ts";
 import { Projective } from "./projective.ts";
 import { wasmPointFunctions } from "./wasm_point.ts";
 import { type EndoScratch, mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
@@ -69,18 +70,6 @@ export interface Affine<V> {
   readonly y: V;
 }
 
-/** Encoding rules of a group (ZCash for BLS12-381, Ethereum for BN254). */
-export interface Codec<V> {
-  /** Encoded lengths accepted by `decode`. */
-  readonly lengths: readonly number[];
-  /** Whether `toBytes()` compresses by default. */
-  readonly compressedByDefault: boolean;
-  /** out ← the point encoded by `bytes`, on the curve (throws otherwise); no subgroup check. */
-  decode(g: Group<V>, out: number, bytes: Uint8Array): void;
-  /** The encoding of point slot p. */
-  encode(g: Group<V>, p: number, compressed: boolean): Uint8Array;
-}
-
 /** Public description of a group. */
 export interface GroupSpec<V> {
   /** e.g. "bls12-381 G1". */
@@ -95,10 +84,8 @@ export interface GroupSpec<V> {
   readonly r: bigint;
   /** The cofactor: #E(F) = h·r. */
   readonly h: bigint;
-  /** The encodings. */
-  readonly codec: Codec<V>;
-  /** The EIP-2537 encoding (BLS12-381 only). */
-  readonly eip2537?: Codec<V>;
+  /** The encodings by name, the default one (`fromBytes`, `toBytes`) under `default`. */
+  readonly codecs: CodecSpecs<V>;
   /** The curve's endomorphism of this group (GLV/GLS multiplication, subgroup test), if any. */
   readonly endomorphism?: EndomorphismSpec<V>;
 }
@@ -115,10 +102,8 @@ export class Group<V> {
   readonly r: bigint;
   /** The cofactor. */
   readonly h: bigint;
-  /** The encodings. */
-  readonly codec: Codec<V>;
-  /** @internal The EIP-2537 encoding, if the curve has one. */
-  readonly eip2537: Codec<V> | undefined;
+  /** The encodings by name (curve data: `GroupSpec.codecs`); `codec(name)` binds them to the group. */
+  readonly codecs: CodecSpecs<V>;
   /** The generator. */
   readonly BASE: Point<V>;
   /** The identity. */
@@ -131,6 +116,8 @@ export class Group<V> {
   readonly window: WindowScratch<V>;
   /** @internal Two scratch points. */
   readonly tmp: number;
+  /** The codecs bound to this group, by name. */
+  private readonly bound = new Map<string, Codec<V>>();
   /** First slots of zeroed blocks, ready for reuse. */
   private readonly free: number[] = [];
   private readonly registry: FinalizationRegistry<number> | null;
@@ -152,8 +139,8 @@ export class Group<V> {
     this.law = new Projective(spec.F, spec.b, { compiled: wasmPointFunctions(spec.F.kernel, spec.name) });
     this.r = spec.r;
     this.h = spec.h;
-    this.codec = spec.codec;
-    this.eip2537 = spec.eip2537;
+    this.codecs = spec.codecs;
+    for (const name of Object.keys(spec.codecs)) this.bound.set(name, bindCodec(this, spec.codecs[name]));
     this.endoSpec = spec.endomorphism;
     this.endoState = undefined;
     this.subgroupState = undefined;
@@ -250,58 +237,32 @@ export class Group<V> {
   }
 
   /**
-   * Decodes and fully validates a point: length, flags, field range, on the curve, in the subgroup
-   * (by `isTorsionFreeVartime`: fine, the input is public). Throws an {@linkcode IsochronError}.
+   * The encoding `name` of this group, bound to it: `decode`, `decodeUnchecked`, `encode` (see
+   * {@linkcode Codec}). `default` (the default) is the one of `fromBytes` and `toBytes`; the other names
+   * are the curve's (`GroupSpec.codecs`, listed by its entry point). Throws INVALID_TYPE for a name the
+   * group has no encoding under.
+   */
+  codec(name: string = "default"): Codec<V> {
+    const c = typeof name === "string" ? this.bound.get(name) : undefined;
+    if (c === undefined) {
+      const what = typeof name === "string" ? JSON.stringify(name) : typeof name;
+      throw new IsochronError("INVALID_TYPE", `${this.name} has no encoding named ${what}`);
+    }
+    return c;
+  }
+
+  /**
+   * Decodes and fully validates a point in the default encoding: length, flags, field range, on the
+   * curve, in the subgroup (by `isTorsionFreeVartime`: fine, the input is public). Throws an
+   * {@linkcode IsochronError}.
    */
   fromBytes(bytes: Uint8Array): Point<V> {
-    const p = this.fromBytesUnchecked(bytes);
-    if (!p.isTorsionFreeVartime()) {
-      throw new IsochronError("NOT_IN_SUBGROUP", `${this.name}: point is not in the prime-order subgroup`);
-    }
-    return p;
+    return this.codec().decode(bytes);
   }
 
   /** Decodes a point from trusted input: checks length, flags, range and curve, but not the subgroup. */
   fromBytesUnchecked(bytes: Uint8Array): Point<V> {
-    return this.decodeWith(this.codec, bytes);
-  }
-
-  /**
-   * Decodes an EIP-2537 point (BLS12-381 only) with full validation: padding, field range, on the
-   * curve, in the subgroup (variable-time, public input). Throws an {@linkcode IsochronError}.
-   */
-  fromEip2537(bytes: Uint8Array): Point<V> {
-    const p = this.fromEip2537Unchecked(bytes);
-    if (!p.isTorsionFreeVartime()) {
-      throw new IsochronError("NOT_IN_SUBGROUP", `${this.name}: point is not in the prime-order subgroup`);
-    }
-    return p;
-  }
-  /** Decodes an EIP-2537 point without the subgroup check (what the ADD precompiles require). */
-  fromEip2537Unchecked(bytes: Uint8Array): Point<V> {
-    return this.decodeWith(this.eip2537Codec(), bytes);
-  }
-
-  /** @internal */
-  eip2537Codec(): Codec<V> {
-    if (this.eip2537 === undefined) {
-      throw new IsochronError("INVALID_TYPE", `${this.name} has no EIP-2537 encoding`);
-    }
-    return this.eip2537;
-  }
-
-  /** Checks type and length, then decodes with `codec` into a fresh point. */
-  private decodeWith(codec: Codec<V>, input: Uint8Array): Point<V> {
-    const bytes = copyBytes(input, "point"); // the codecs may clear flag bits: never in the caller's bytes
-    if (!codec.lengths.includes(bytes.length)) {
-      throw new IsochronError(
-        "INVALID_LENGTH",
-        `${this.name}: point must be ${codec.lengths.join(" or ")} bytes, got ${bytes.length}`,
-      );
-    }
-    const p = this.fresh();
-    codec.decode(this, p.s, bytes);
-    return p;
+    return this.codec().decodeUnchecked(bytes);
   }
 
   /**
@@ -320,7 +281,7 @@ export class Group<V> {
 
   /**
    * Σ scalars[i]·points[i], VARIABLE-TIME: for public points and public scalars only (e.g. verifying,
-   * the EIP-2537 MSM precompiles), never for secrets. Pippenger's bucket method with signed digits and
+   * the EVM precompiles), never for secrets. Pippenger's bucket method with signed digits and
    * batch-affine bucket sums (curves/msm.ts); a loop of `multiplyUnsafe` for a few points. Scalars as
    * for `multiply` (32-byte big-endian `Uint8Array` or `bigint` in [0, 2^256), reduced mod r); the
    * identity is allowed; no points gives `ZERO`. Throws INVALID_TYPE (not arrays, or a point of another
@@ -467,13 +428,12 @@ export class Point<V> {
     mulVartime(g.law, t.s, this.s, g.r, g.tmp);
     return g.law.isZero(t.s) === 1;
   }
-  /** The encoding (BLS12-381: ZCash, compressed by default; BN254: Ethereum, uncompressed). */
-  toBytes(compressed: boolean = this.group.codec.compressedByDefault): Uint8Array {
-    return this.group.codec.encode(this.group, this.s, compressed);
-  }
-  /** The EIP-2537 encoding (BLS12-381 only). */
-  toEip2537(): Uint8Array {
-    return this.group.eip2537Codec().encode(this.group, this.s, false);
+  /**
+   * The default encoding, `group.codec().encode(this, compressed)` (BLS12-381: ZCash, compressed by
+   * default; BN254: EIP-196/197, uncompressed by default, `true` for gnark-crypto's compressed form).
+   */
+  toBytes(compressed?: boolean): Uint8Array {
+    return this.group.codec().encode(this, compressed);
   }
   /** Lowercase hex of `toBytes()`. */
   toHex(compressed?: boolean): string {

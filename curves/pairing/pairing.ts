@@ -12,8 +12,8 @@
  *
  * Everything here works on public inputs and may be variable-time: pairs with a point at infinity are
  * skipped (factor 1), and the inversions to affine coordinates are variable-time. The inputs must be
- * in the prime-order subgroups (what `fromBytes`/`fromEip2537` check); for other points the result
- * is meaningless. A result is an immutable {@linkcode PairingResult}.
+ * in the prime-order subgroups (what `fromBytes` and every codec's `decode` check); for other points
+ * the result is meaningless. A result is an immutable {@linkcode PairingResult}.
  * @module
  */
 import { IsochronError } from "../../errors.ts";

@@ -338,34 +338,16 @@ export class Fp2 implements Fp2Ops {
   fromBytes(out: number, bytes: Uint8Array): void {
     const n = this.fpBytes;
     checkBytes(bytes, "Fp2 element", 2 * n); // read only
-    this.decodePair(out, bytes.subarray(n, 2 * n), bytes.subarray(0, n));
-  }
-
-  /** Writes the EIP-2537 encoding: c0‖c1, each a 64-byte big-endian integer (zero-padded). Returns `dst`. */
-  toBytesEip2537(a: number, dst: Uint8Array = new Uint8Array(128), offset = 0): Uint8Array {
-    const pad = 64 - this.fpBytes;
-    dst.fill(0, offset, offset + 128);
-    this.fp.toBytes(a, dst, offset + pad);
-    this.fp.toBytes(a + 1, dst, offset + 64 + pad);
-    return dst;
+    this.fromCoefficientBytes(out, bytes.subarray(n, 2 * n), bytes.subarray(0, n));
   }
   /**
-   * out ← the EIP-2537 encoding c0‖c1 (64 bytes each). Throws `INVALID_LENGTH` unless 128 bytes,
-   * `NON_CANONICAL` if the padding is not zero or a coefficient is ≥ p; out is unchanged then.
+   * out ← c0 + c1·u from the canonical big-endian encodings of its coefficients, `fpBytes` bytes each
+   * (for encodings that order or pad them otherwise). Throws `INVALID_LENGTH` or `NON_CANONICAL` (a
+   * coefficient ≥ p); out is unchanged then. Variable-time (public input).
    */
-  fromBytesEip2537(out: number, bytes: Uint8Array): void {
-    checkBytes(bytes, "EIP-2537 Fp2 element", 128); // read only
-    const pad = 64 - this.fpBytes;
-    for (let i = 0; i < pad; i++) {
-      if ((bytes[i] | bytes[64 + i]) !== 0) {
-        throw new IsochronError("NON_CANONICAL", "EIP-2537 field element padding is not zero");
-      }
-    }
-    this.decodePair(out, bytes.subarray(pad, 64), bytes.subarray(64 + pad, 128));
-  }
-
-  /** out ← (c0, c1) from two canonical big-endian encodings, or throws NON_CANONICAL (out unchanged). */
-  private decodePair(out: number, c0: Uint8Array, c1: Uint8Array): void {
+  fromCoefficientBytes(out: number, c0: Uint8Array, c1: Uint8Array): void {
+    checkBytes(c0, "Fp2 coefficient c0", this.fpBytes); // read only
+    checkBytes(c1, "Fp2 coefficient c1", this.fpBytes);
     const t = this.t;
     const ok = this.fp.fromBytes(t, c0) & this.fp.fromBytes(t + 1, c1);
     if (ok !== 1) throw new IsochronError("NON_CANONICAL", "Fp2 coefficient is not below the modulus");

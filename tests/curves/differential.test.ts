@@ -117,7 +117,7 @@ for (const c of cases()) {
     // point outside the subgroup from a small x.
     let Q;
     for (let x = 1; Q === undefined; x++) {
-      const enc = new Uint8Array(G.codec.lengths[0]);
+      const enc = new Uint8Array(G.codec().lengths[0]);
       enc[enc.length - 1] = x;
       enc[0] |= 0x80;
       try {

@@ -126,6 +126,7 @@ interface MapVector {
 for (const backend of BACKENDS) {
   Deno.test(`EIP-2537 blsMapG1 / blsMapG2 (${backend})`, () => {
     const { G1, G2 } = bls12381Groups(backend);
+    const E1 = G1.codec("eip2537"), E2 = G2.codec("eip2537");
     const big = (b: Uint8Array) => BigInt("0x" + hex(b));
     const v1 = readJson<MapVector[]>("bls12381_eip2537/blsMapG1.json");
     const v2 = readJson<MapVector[]>("bls12381_eip2537/blsMapG2.json");
@@ -134,11 +135,11 @@ for (const backend of BACKENDS) {
     for (const v of v1) {
       const u = big(unhex(v.Input));
       assert.ok(u < p);
-      assert.equal(hex(G1.clearCofactor(G1.mapToCurve(u)).toEip2537()), v.Expected, v.Name);
+      assert.equal(hex(E1.encode(G1.clearCofactor(G1.mapToCurve(u)))), v.Expected, v.Name);
     }
     for (const v of v2) {
       const b = unhex(v.Input), u: Fp2Value = { c0: big(b.subarray(0, 64)), c1: big(b.subarray(64)) };
-      assert.equal(hex(G2.clearCofactor(G2.mapToCurve(u)).toEip2537()), v.Expected, v.Name);
+      assert.equal(hex(E2.encode(G2.clearCofactor(G2.mapToCurve(u)))), v.Expected, v.Name);
     }
   });
 }

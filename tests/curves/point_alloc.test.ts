@@ -102,7 +102,7 @@ Deno.test("point alloc: without FinalizationRegistry, points work and slots are 
       generator: G1.BASE.toAffine(),
       r: G1.r,
       h: G1.h,
-      codec: G1.codec,
+      codecs: G1.codecs,
     });
   } finally {
     globalThis.FinalizationRegistry = saved;
