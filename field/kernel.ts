@@ -10,6 +10,9 @@
  * @module
  */
 
+/** Values of slots kept outside a kernel's arena: 32-bit words (wasm) or 24-bit limbs in doubles (ts). */
+export type SlotStore = Uint32Array | Float64Array;
+
 /** Which arithmetic backend a kernel runs on. */
 export type Backend = "wasm" | "ts";
 
@@ -77,4 +80,16 @@ export interface FieldKernel {
   batchInvVartime(outs: readonly number[], ins: readonly number[]): void;
   /** Zeroes `count` slots from `first` (scratch that held secrets). */
   wipe(first: number, count: number): void;
+
+  /**
+   * A JavaScript-owned store for `count` slots' values outside the arena (a typed array the garbage
+   * collector reclaims with its owner: points keep their coordinates in such stores, curves/group/).
+   */
+  newStore(count: number): SlotStore;
+  /** store[at …] ← the `count` slots from `first` (the arena is unchanged). */
+  saveSlots(first: number, count: number, store: SlotStore, at: number): void;
+  /** The `count` slots from `first` ← store[at …] (values saved from this kernel). */
+  loadSlots(first: number, count: number, store: SlotStore, at: number): void;
+  /** Entries of a store per slot (stores are indexed in these units). */
+  readonly storeStride: number;
 }

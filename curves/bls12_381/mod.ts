@@ -23,7 +23,7 @@
  */
 import { describe, type FieldDescription, type FieldName } from "../../field/params.ts";
 import { FP, FR, TOWER, X as BLS12_381_X } from "./params.ts";
-import type { Backend, FieldKernel } from "../../field/kernel.ts";
+import type { Backend, FieldKernel, SlotStore } from "../../field/kernel.ts";
 import { tower } from "../../field/tower/mod.ts";
 import { BLS12_381_FP_PLAN } from "./plan.ts";
 import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "../group/coord_field.ts";
@@ -48,7 +48,7 @@ import { type BlsSignatures, blsSignatures } from "./signatures.ts";
 export type { BlsSignatures };
 
 export type { FieldDescription, FieldName };
-export type { Affine, Backend, CoordField, FieldKernel, Fp2Value, Projective };
+export type { Affine, Backend, CoordField, FieldKernel, Fp2Value, Projective, SlotStore };
 export type { Codec, CodecSpec, CodecSpecs, Compression };
 export { Group, Point };
 

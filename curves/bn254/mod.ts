@@ -17,7 +17,7 @@
  */
 import { describe, type FieldDescription, type FieldName } from "../../field/params.ts";
 import { FP, FR, P as p, R as r, TOWER, U as BN254_U } from "./params.ts";
-import type { Backend, FieldKernel } from "../../field/kernel.ts";
+import type { Backend, FieldKernel, SlotStore } from "../../field/kernel.ts";
 import { type Tower, tower } from "../../field/tower/mod.ts";
 import { G1_ENDOMORPHISM, G2_ENDOMORPHISM } from "./endomorphism.ts";
 import { lazyState } from "../../field/lazy_state.ts";
@@ -35,7 +35,7 @@ import { type ScalarField, scalarField } from "../../scalar/fr.ts";
 export type { ScalarField };
 
 export type { FieldDescription, FieldName };
-export type { Affine, Backend, CoordField, FieldKernel, Fp2Value, Projective };
+export type { Affine, Backend, CoordField, FieldKernel, Fp2Value, Projective, SlotStore };
 export type { Codec, CodecSpec, CodecSpecs, Compression };
 export { Group, Point };
 

@@ -70,9 +70,8 @@ export function bindCodec<V>(g: Group<V>, spec: CodecSpec<V>): Codec<V> {
         `${g.name}: ${spec.name} point must be ${spec.lengths.join(" or ")} bytes, got ${bytes.length}`,
       );
     }
-    const p = g.fresh();
-    spec.decode(g, p.s, bytes);
-    return p;
+    spec.decode(g, g.res, bytes);
+    return g.save(g.res);
   };
   return Object.freeze({
     name: spec.name,
@@ -90,7 +89,7 @@ export function bindCodec<V>(g: Group<V>, spec: CodecSpec<V>): Codec<V> {
       if (compressed && spec.compression === "none") {
         throw new IsochronError("INVALID_TYPE", `${g.name}: ${spec.name} has no compressed form`);
       }
-      return spec.encode(g, p.s, compressed);
+      return spec.encode(g, g.load(p, g.in0), compressed);
     },
   });
 }

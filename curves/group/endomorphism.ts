@@ -115,10 +115,10 @@ export function phiWithEigen(g: Group<bigint>, eigen: bigint): Phi {
   let w = 1n;
   for (let c = 2n; w === 1n; c++) w = modPow(c, e, p); // public search for a non-cube
   const law = g.law, t = law.alloc(2), want = t + 3 * law.n;
-  mulVartime(law, want, g.BASE.s, eigen, t);
+  mulVartime(law, want, g.baseSlot, eigen, t);
   for (const beta of [w, (w * w) % p]) {
     const phi = new Phi(law, beta, eigen);
-    phi.apply(t, g.BASE.s);
+    phi.apply(t, g.baseSlot);
     if (law.eq(t, want) === 1) {
       law.F.wipe(t, 6);
       return phi;

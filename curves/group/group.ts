@@ -1,39 +1,30 @@
 /**
  * A prime-order curve group (G1 or G2 of a pairing-friendly curve) and its immutable points.
  *
- * Storage: a point owns three coordinate elements in the base-field kernel's arena (wasm memory or a
- * Float64Array), so the group law runs on them in place with no copying (tests and internal callers
- * rely on `Point.s` naming those slots for the point's whole life).
+ * Memory follows live points, not garbage-collection timing. A point keeps its coordinates (X, Y, Z,
+ * in the kernel's Montgomery form) in JavaScript-owned memory: a slot store (`FieldKernel.newStore`, a
+ * Uint32Array for wasm, a Float64Array for the TypeScript kernel) shared by {@linkcode STORE_POINTS}
+ * consecutive points of the group. A store is reclaimed by the collector with the last of its points,
+ * like any JavaScript value, and the collector runs during synchronous loops too: memory is bounded by
+ * the live points (up to STORE_POINTS per live point), never by how many were ever made. The kernel's
+ * arena holds only fixed scratch (each operation loads its operands into three scratch point slots,
+ * runs the formula in place and saves the result into the next store position: two loads and one save
+ * of 3N words, ≈ 0.15 µs per G1 addition against ≈ 0.3 µs for the old per-point slots with their
+ * FinalizationRegistry) and grows only with the largest batch passed to `sum` or `msm`.
  *
- * Slots are handed out in blocks of {@linkcode BLOCK_POINTS} points, and a block, not a point, is
- * registered with a `FinalizationRegistry`: every point holds its block, so the block becomes
- * unreachable when the last of its points does; the registry then zeroes the whole block (one wipe)
- * and returns it to the group's free list. One registration per point (the previous design) cost
- * ≈ 300 ns of GC work per `P.add(Q)` (a V8 WeakCell per point, the registered points outliving the
- * young generation); per block it is a few ns. What remains of the Point API's cost in a synchronous
- * loop (≈ 0.4 µs per G1 addition over the bare `law.add`) is memory: finalizers only run when the
- * event loop turns, so until then every new point takes never-used arena memory; once they run,
- * blocks are reused and the cost falls to ≈ 25 ns.
+ * Wiping: scratch slots that held secret data (the operands and result of `multiply`, the window
+ * and endomorphism tables, the scalar's limbs) are zeroed when the operation ends. A point's own
+ * coordinates live as long as the point and are not zeroed when it is collected (JavaScript cannot run
+ * code at that moment): treat a point derived from a secret as you would the secret.
  *
- * Guarantees: (1) the coordinates of a dropped point are zeroed, when its block is collected: that is
- * after the last of up to {@linkcode BLOCK_POINTS} − 1 block mates (points of the same group created just
- * before or after it) is dropped too, and when the runtime runs finalizers (engines never promise
- * when; a synchronous loop never lets them run: its points' slots are all live until it yields to the
- * event loop); (2) no unbounded leak: once finalizers have run, the blocks in use hold at most
- * `BLOCK_POINTS` × (live points) + one open block (the arena itself keeps its high-water mark);
- * (3) where the runtime has no `FinalizationRegistry`, nothing is reused or zeroed: every point keeps
- * its slots for the life of the kernel (memory grows with every point created).
- * `ZERO` and `BASE` live on slots of their own, outside the blocks, so that they pin no block.
- *
- * The alternatives measured: keeping the coordinates in a typed array per point, copied into scratch
- * slots around each operation (a 144-byte typed array, backed off the V8 heap, measured ≈ 1 µs to
- * allocate, more than the registration; and a JS-heap copy is never zeroed when it dies), or a byte
- * conversion (a Montgomery multiplication) per coordinate per operation.
+ * `ZERO` and `BASE` also keep slots of their own in the arena (BASE's feeds the fixed-base table and
+ * the endomorphism checks).
  * @module
  */
 import { IsochronError } from "../../errors.ts";
 import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../../scalar/reduce.ts";
 import type { CoordField } from "./coord_field.ts";
+import type { SlotStore } from "../../field/kernel.ts";
 import { bindCodec, type Codec, type CodecSpecs } from "./codec.ts";
 import { Projective } from "./projective.ts";
 import { wasmPointFunctions } from "./wasm_point.ts";
@@ -44,23 +35,10 @@ import { sumVartime } from "./sum.ts";
 import { msmVartime } from "./msm.ts";
 
 /**
- * Points per slot block (see the module doc): one `FinalizationRegistry` registration and one wipe per
- * block. A dropped point's coordinates wait for at most this many − 1 block mates before being zeroed.
+ * Points per slot store (see the module doc): one typed-array allocation per this many points. A live
+ * point keeps its store, so at most this many − 1 dropped points' coordinates stay reachable with it.
  */
-export const BLOCK_POINTS = 8;
-
-/**
- * @internal A block of `BLOCK_POINTS` points' slots, from `first`. Every point on it holds it, and it is
- * the object registered with the group's `FinalizationRegistry` (the registry's held value is the number
- * `first`, which does not keep the block alive).
- */
-export class SlotBlock {
-  /** The first slot of the block. */
-  declare readonly first: number;
-  constructor(first: number) {
-    this.first = first;
-  }
-}
+export const STORE_POINTS = 64;
 
 /** Affine coordinates of a point; the identity is (0, 0) as in @noble/curves. */
 export interface Affine<V> {
@@ -116,16 +94,25 @@ export class Group<V> {
   readonly window: WindowScratch<V>;
   /** @internal Two scratch points. */
   readonly tmp: number;
+  /** @internal Scratch point slots of the Point API: two operands and the result. */
+  readonly in0: number;
+  /** @internal See {@linkcode in0}. */
+  readonly in1: number;
+  /** @internal See {@linkcode in0}. */
+  readonly res: number;
+  /** @internal The arena slot holding BASE (for the fixed-base table and setup code). */
+  readonly baseSlot: number;
   /** The codecs bound to this group, by name. */
   private readonly bound = new Map<string, Codec<V>>();
-  /** First slots of zeroed blocks, ready for reuse. */
-  private readonly free: number[] = [];
-  private readonly registry: FinalizationRegistry<number> | null;
-  /** The block `fresh` takes slots from (null before the first), and how many of its points are out. */
-  declare private block: SlotBlock | null;
+  /** The store `save` writes into, and how many of its points are out. */
+  declare private store: SlotStore;
   declare private used: number;
-  /** Base slots per point (3 coordinates). */
+  /** Base slots per point (3 coordinates), and store entries per point. */
   declare private readonly pointSlots: number;
+  declare private readonly pointEntries: number;
+  /** Batch scratch: the first slot of `batchCap` points (`loadAll`). */
+  declare private batchFirst: number;
+  declare private batchCap: number;
   /** The endomorphism's description (public curve data), and what the group builds from it on first use. */
   declare private readonly endoSpec: EndomorphismSpec<V> | undefined;
   declare private endoState: EndoScratch<V> | null | undefined;
@@ -150,24 +137,25 @@ export class Group<V> {
     this.window = new WindowScratch(this.law);
     this.tmp = this.law.alloc(2);
     this.pointSlots = 3 * this.law.n;
-    this.block = null;
-    this.used = BLOCK_POINTS;
-    const F = this.F, free = this.free;
-    this.registry = typeof FinalizationRegistry === "function"
-      ? new FinalizationRegistry((first: number) => {
-        F.wipe(first, 3 * BLOCK_POINTS);
-        free.push(first);
-      })
-      : null;
-    // ZERO and BASE live as long as the group: own slots, outside the blocks (see the module doc).
-    const fixed = new SlotBlock(this.law.alloc(2)), t = this.tmp, n = F.size;
-    this.ZERO = new Point(this, fixed.first, fixed);
-    this.law.setZero(this.ZERO.s);
-    this.BASE = new Point(this, fixed.first + this.pointSlots, fixed);
+    this.pointEntries = this.pointSlots * this.F.kernel.storeStride;
+    this.store = this.F.kernel.newStore(STORE_POINTS * this.pointSlots);
+    this.used = 0;
+    this.batchFirst = 0;
+    this.batchCap = 0;
+    const F = this.F, t = this.tmp, n = F.size;
+    this.in0 = this.law.alloc(3);
+    this.in1 = this.in0 + this.pointSlots;
+    this.res = this.in1 + this.pointSlots;
+    // ZERO and BASE: points like the others, and BASE keeps a slot of its own as well.
+    const fixed = this.law.alloc(2);
+    this.law.setZero(fixed);
+    this.ZERO = this.save(fixed);
+    this.baseSlot = fixed + this.pointSlots;
     F.setVartime(t, spec.generator.x);
     F.setVartime(t + n, spec.generator.y);
-    this.law.fromAffine(this.BASE.s, t, t + n);
-    if (this.law.isOnCurve(this.BASE.s) !== 1) throw new Error(`${this.name}: generator not on the curve`);
+    this.law.fromAffine(this.baseSlot, t, t + n);
+    if (this.law.isOnCurve(this.baseSlot) !== 1) throw new Error(`${this.name}: generator not on the curve`);
+    this.BASE = this.save(this.baseSlot);
   }
 
   /**
@@ -194,26 +182,55 @@ export class Group<V> {
   get fixedBase(): FixedBaseTable<V> {
     return this.fixedBaseState ??= new FixedBaseTable(
       this.law,
-      this.BASE.s,
+      this.baseSlot,
       this.bits,
       fixedBaseWindow(this),
     );
   }
 
   /**
-   * @internal A new point on fresh (or recycled, zeroed) slots, to be written by the caller. Takes the
-   * next point of the open block; a full block is replaced by a recycled one or `BLOCK_POINTS` new points.
+   * @internal A new point holding the coordinates of point slot `slot` (saved into the open store; a
+   * full store is replaced by a new one of {@linkcode STORE_POINTS} points).
    */
-  fresh(): Point<V> {
-    let b = this.block, i = this.used;
-    if (b === null || i === BLOCK_POINTS) {
-      b = new SlotBlock(this.free.pop() ?? this.law.alloc(BLOCK_POINTS));
-      this.registry?.register(b, b.first);
-      this.block = b;
+  save(slot: number): Point<V> {
+    let st = this.store, i = this.used;
+    if (i === STORE_POINTS) {
+      st = this.store = this.F.kernel.newStore(STORE_POINTS * this.pointSlots);
       i = 0;
     }
     this.used = i + 1;
-    return new Point(this, b.first + i * this.pointSlots, b);
+    const at = i * this.pointEntries;
+    this.F.kernel.saveSlots(slot, this.pointSlots, st, at);
+    return new Point(this, st, at);
+  }
+
+  /** @internal Point slot `slot` ← the coordinates of `P` (a point of this group: checked); returns slot. */
+  load(P: Point<V>, slot: number): number {
+    const q = this.own(P);
+    this.F.kernel.loadSlots(slot, this.pointSlots, q.store, q.at);
+    return slot;
+  }
+
+  /**
+   * @internal The points loaded into consecutive scratch slots (one region per group, grown
+   * geometrically and reused: bounded by the largest batch); returns their slots.
+   */
+  loadAll(points: readonly Point<V>[]): number[] {
+    const n = points.length;
+    for (const q of points) this.own(q); // validate all before touching the scratch
+    if (n > this.batchCap) {
+      const cap = Math.max(n, 2 * this.batchCap, 16);
+      this.batchFirst = this.law.alloc(cap); // may throw OUT_OF_MEMORY: then nothing changed
+      this.batchCap = cap;
+    }
+    const slots = new Array<number>(n);
+    for (let i = 0; i < n; i++) slots[i] = this.load(points[i], this.batchFirst + i * this.pointSlots);
+    return slots;
+  }
+
+  /** @internal A new arena slot holding `P` (never reused): for setup code and tests. */
+  slotOf(P: Point<V>): number {
+    return this.load(P, this.law.alloc(1));
   }
 
   /**
@@ -228,12 +245,12 @@ export class Group<V> {
     F.setVartime(t, a.x);
     F.setVartime(t + n, a.y);
     if ((F.isZero(t) & F.isZero(t + n)) === 1) return this.ZERO;
-    const p = this.fresh();
-    this.law.fromAffine(p.s, t, t + n);
-    if (this.law.isOnCurve(p.s) !== 1) {
+    const r = this.res;
+    this.law.fromAffine(r, t, t + n);
+    if (this.law.isOnCurve(r) !== 1) {
       throw new IsochronError("NOT_ON_CURVE", `${this.name}: point is not on the curve`);
     }
-    return p;
+    return this.save(r);
   }
 
   /**
@@ -273,10 +290,9 @@ export class Group<V> {
    */
   sum(points: readonly Point<V>[]): Point<V> {
     if (!Array.isArray(points)) throw new IsochronError("INVALID_TYPE", "sum: points must be an array");
-    const slots = points.map((q) => this.own(q).s);
-    const out = this.fresh();
-    sumVartime(this.law, out.s, slots);
-    return out;
+    const slots = this.loadAll(points);
+    sumVartime(this.law, this.res, slots);
+    return this.save(this.res);
   }
 
   /**
@@ -294,18 +310,17 @@ export class Group<V> {
     if (points.length !== scalars.length) {
       throw new IsochronError("INVALID_LENGTH", `msm: ${points.length} points but ${scalars.length} scalars`);
     }
-    const slots = points.map((q) => this.own(q).s);
+    for (const q of points) this.own(q);
     const ks = scalars.map((k) => scalarBigintVartime(k, this.r));
-    const out = this.fresh();
-    msmVartime(this.law, out.s, slots, ks, this.bits);
-    return out;
+    const slots = this.loadAll(points);
+    msmVartime(this.law, this.res, slots, ks, this.bits);
+    return this.save(this.res);
   }
 
   /**
    * @internal out ← k·p for the slots of two points, k 32 big-endian bytes (any value, reduced mod r
    * here). Constant-time: this is what the flow proof measures (tests/curves/ct.test.ts); `multiply`
-   * adds only the allocation of the result's slots, which depends on garbage-collection timing and
-   * never on k.
+   * adds the loads and the save of the result, which do not depend on k.
    */
   multiplyInto(out: number, p: number, k: Uint8Array): void {
     const limbs = this.reducer.reduce(k);
@@ -338,58 +353,60 @@ export class Group<V> {
 /** An immutable point of a {@linkcode Group}. */
 export class Point<V> {
   // `declare`: no class-field initializer (a synthetic function V8 reports without block coverage,
-  // which the constant-time flow proof rejects); both are set by the constructor.
+  // which the constant-time flow proof rejects); all are set by the constructor.
   /** The group. */
   declare readonly group: Group<V>;
-  /** @internal The first slot of (X, Y, Z). */
-  declare readonly s: number;
-  /** @internal The slot block holding s (kept reachable while this point is: see the module doc). */
-  declare readonly block: SlotBlock;
+  /** @internal The slot store holding (X, Y, Z) (shared with up to STORE_POINTS − 1 other points). */
+  declare readonly store: SlotStore;
+  /** @internal Where in `store` the coordinates start. */
+  declare readonly at: number;
 
   /** @internal Use the group's constructors. */
-  constructor(group: Group<V>, slot: number, block: SlotBlock) {
+  constructor(group: Group<V>, store: SlotStore, at: number) {
     this.group = group;
-    this.s = slot;
-    this.block = block;
+    this.store = store;
+    this.at = at;
   }
 
   /** this + q (complete formula, constant-time). */
   add(q: Point<V>): Point<V> {
-    const g = this.group, out = g.fresh();
-    g.law.add(out.s, this.s, g.own(q).s);
-    return out;
+    const g = this.group;
+    g.law.add(g.res, g.load(this, g.in0), g.load(q, g.in1));
+    return g.save(g.res);
   }
   /** this − q (constant-time). */
   subtract(q: Point<V>): Point<V> {
-    const g = this.group, out = g.fresh();
-    g.law.neg(out.s, g.own(q).s);
-    g.law.add(out.s, this.s, out.s);
-    return out;
+    const g = this.group;
+    g.law.neg(g.in1, g.load(q, g.in1));
+    g.law.add(g.res, g.load(this, g.in0), g.in1);
+    return g.save(g.res);
   }
   /** 2·this (constant-time). */
   double(): Point<V> {
-    const g = this.group, out = g.fresh();
-    g.law.dbl(out.s, this.s);
-    return out;
+    const g = this.group;
+    g.law.dbl(g.res, g.load(this, g.in0));
+    return g.save(g.res);
   }
   /** −this. */
   negate(): Point<V> {
-    const g = this.group, out = g.fresh();
-    g.law.neg(out.s, this.s);
-    return out;
+    const g = this.group;
+    g.law.neg(g.res, g.load(this, g.in0));
+    return g.save(g.res);
   }
   /** Whether this and q are the same point (projective comparison, constant-time). */
   equals(q: Point<V>): boolean {
-    return this.group.law.eq(this.s, this.group.own(q).s) === 1;
+    const g = this.group;
+    return g.law.eq(g.load(this, g.in0), g.load(q, g.in1)) === 1;
   }
   /** Whether this is the identity. */
   isZero(): boolean {
-    return this.group.law.isZero(this.s) === 1;
+    const g = this.group;
+    return g.law.isZero(g.load(this, g.in0)) === 1;
   }
   /** Affine coordinates (one constant-time inversion); the identity gives (0, 0). */
   toAffine(): Affine<V> {
     const g = this.group, F = g.F, t = g.tmp, n = F.size;
-    g.law.toAffine(t, t + n, this.s);
+    g.law.toAffine(t, t + n, g.load(this, g.in0));
     const a = { x: F.getVartime(t), y: F.getVartime(t + n) };
     F.wipe(t, 2);
     g.law.wipeScratch();
@@ -403,18 +420,19 @@ export class Point<V> {
    */
   multiply(k: bigint | Uint8Array): Point<V> {
     const g = this.group;
-    const bytes = scalarBytes(k); // validates before a slot is taken
-    const out = g.fresh();
-    if (this === g.BASE) g.multiplyBaseInto(out.s, bytes); // public: which object, not its value
-    else g.multiplyInto(out.s, this.s, bytes);
+    const bytes = scalarBytes(k); // validates before anything is touched
+    if (this === g.BASE) g.multiplyBaseInto(g.res, bytes); // public: which object, not its value
+    else g.multiplyInto(g.res, g.load(this, g.in0), bytes);
     bytes.fill(0);
+    const out = g.save(g.res);
+    g.F.wipe(g.in0, 9); // in0, in1, res: 3 points of 3 coordinates (secret-derived)
     return out;
   }
   /** k·this, variable-time: public scalars only. Same inputs as `multiply`. */
   multiplyUnsafe(k: bigint | Uint8Array): Point<V> {
-    const g = this.group, out = g.fresh();
-    mulVartime(g.law, out.s, this.s, scalarBigintVartime(k, g.r), g.tmp);
-    return out;
+    const g = this.group, e = scalarBigintVartime(k, g.r);
+    mulVartime(g.law, g.res, g.load(this, g.in0), e, g.tmp);
+    return g.save(g.res);
   }
   /**
    * Whether r·this = O (variable-time: for public points, e.g. decoding). By the group's endomorphism
@@ -422,11 +440,10 @@ export class Point<V> {
    * else by multiplying by r.
    */
   isTorsionFreeVartime(): boolean {
-    const g = this.group, test = g.subgroupTest;
-    if (test !== null) return test(this.s);
-    const t = g.fresh();
-    mulVartime(g.law, t.s, this.s, g.r, g.tmp);
-    return g.law.isZero(t.s) === 1;
+    const g = this.group, test = g.subgroupTest, p = g.load(this, g.in0);
+    if (test !== null) return test(p);
+    mulVartime(g.law, g.res, p, g.r, g.tmp);
+    return g.law.isZero(g.res) === 1;
   }
   /**
    * The default encoding, `group.codec().encode(this, compressed)` (BLS12-381: ZCash, compressed by

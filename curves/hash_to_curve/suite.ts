@@ -81,8 +81,7 @@ export class Suite<V> {
   hash(msg: Uint8Array, dst: Uint8Array | string, count: 1 | 2): Point<V> {
     const g = this.g;
     this.hashInto(this.res, msg, dst, count); // throws on bad input before a point is taken
-    const out = g.fresh();
-    g.law.copy(out.s, this.res);
+    const out = g.save(this.res);
     g.F.wipe(this.res, 3);
     return out;
   }
@@ -107,19 +106,18 @@ export class Suite<V> {
   mapToCurve(u: V): Point<V> {
     const g = this.g;
     g.F.checkValue(u, "u"); // before a slot is taken
-    const out = g.fresh();
     g.F.setVartime(this.u, u);
-    this.mapInto(out.s, this.u);
+    this.mapInto(g.res, this.u);
     this.wipe();
-    return out;
+    return g.save(g.res);
   }
 
   /** h_eff·P into a new point. */
   clearCofactor(P: Point<V>): Point<V> {
-    const g = this.g, s = g.own(P).s, out = g.fresh(), n = g.F.size;
-    this.clear(out.s, s, this.pts + 6 * n);
+    const g = this.g, s = g.load(P, g.in0), n = g.F.size;
+    this.clear(g.res, s, this.pts + 6 * n);
     this.wipe();
-    return out;
+    return g.save(g.res);
   }
 
   private wipe(): void {

@@ -187,13 +187,15 @@ export class PairingEngine {
     for (const [P, Q] of pairs) {
       if (P.isZero() || Q.isZero()) continue;
       const st = this.miller.pair(n++);
+      // The points' coordinates, loaded into their groups' scratch slots.
+      const Ps = P.group.load(P, P.group.in0), Qs = Q.group.load(Q, Q.group.in0);
       // P affine: xP = X/Z, yP = Y/Z (Fp); base slot z holds Z⁻¹.
-      k.invVartime(z, P.s + 2);
-      k.mul(st.p, P.s, z);
-      k.mul(st.p + 1, P.s + 1, z);
-      f2.invVartime(z, Q.s + 4);
-      f2.mul(st.q, Q.s, z);
-      f2.mul(st.q + 2, Q.s + 2, z);
+      k.invVartime(z, Ps + 2);
+      k.mul(st.p, Ps, z);
+      k.mul(st.p + 1, Ps + 1, z);
+      f2.invVartime(z, Qs + 4);
+      f2.mul(st.q, Qs, z);
+      f2.mul(st.q + 2, Qs + 2, z);
       f2.copy(st.t, st.q);
       f2.copy(st.t + 2, st.q + 2);
       f2.setOne(st.t + 4);

@@ -169,6 +169,16 @@ function build(field: FieldParams): FieldKernel {
     pow: (o, a, e) => powCt(k, o, a, e),
     batchInvVartime: (outs, ins) => batchInvVartime(k, outs, ins),
     wipe,
+    storeStride: n,
+    newStore: (count) => new Float64Array(count * n),
+    saveSlots(first, count, store, at) {
+      const m = arena.m, a = first * n, len = count * n;
+      for (let i = 0; i < len; i++) store[at + i] = m[a + i];
+    },
+    loadSlots(first, count, store, at) {
+      const m = arena.m, a = first * n, len = count * n;
+      for (let i = 0; i < len; i++) m[a + i] = store[at + i];
+    },
   };
   return Object.freeze(k);
 }

@@ -87,6 +87,11 @@ export function createWasmFieldKernel(
   }
   const memory = x.memory;
   let u8 = new Uint8Array(memory.buffer);
+  /** 32-bit words per slot, and a word view of the memory (re-made after it grows). */
+  const W = S / 4;
+  let u32 = new Uint32Array(memory.buffer);
+  const wordsView = (): Uint32Array =>
+    u32.buffer === memory.buffer ? u32 : (u32 = new Uint32Array(memory.buffer));
   const bytesView =
     (): Uint8Array => (u8.buffer === memory.buffer ? u8 : (u8 = new Uint8Array(memory.buffer)));
 
@@ -207,6 +212,16 @@ export function createWasmFieldKernel(
     batchInvVartime: (outs, ins) => batchInvVartime(k, outs, ins),
     wipe(first, count) {
       bytesView().fill(0, first * S, (first + count) * S);
+    },
+    storeStride: W,
+    newStore: (count) => new Uint32Array(count * W),
+    saveSlots(first, count, store, at) {
+      const m = wordsView(), a = first * W, n = count * W, d = store as Uint32Array;
+      for (let i = 0; i < n; i++) d[at + i] = m[a + i];
+    },
+    loadSlots(first, count, store, at) {
+      const m = wordsView(), a = first * W, n = count * W, d = store as Uint32Array;
+      for (let i = 0; i < n; i++) m[a + i] = d[at + i];
     },
   };
   return Object.freeze(k);

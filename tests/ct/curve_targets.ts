@@ -14,7 +14,7 @@
 import { randomBytes, sink, type TimingTarget } from "./targets.ts";
 import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../curves/bn254/mod.ts";
-import type { Group, Point } from "../../curves/group/group.ts";
+import type { Group } from "../../curves/group/group.ts";
 import type { Backend } from "../../field/kernel.ts";
 
 const BACKENDS: readonly Backend[] = ["wasm", "ts"];
@@ -26,21 +26,21 @@ export function curveTimingTargets(): TimingTarget<Uint8Array>[] {
     for (const which of ["G1", "G2"] as const) {
       for (const backend of BACKENDS) {
         // deno-lint-ignore no-explicit-any
-        let g: Group<any>, P: Point<any>, o: Point<any>; // points kept referenced: their slots stay theirs
+        let g: Group<any>, p: number, o: number; // arena slots of the fixed point and the result
         out.push({
           name: `${curve} ${which} multiply (${backend})`,
           prepare: () => {
             // deno-lint-ignore no-explicit-any
             g = (curve === "bls12-381" ? bls12381Groups(backend) : bn254Groups(backend))[which] as Group<any>;
-            P = g.BASE.multiplyUnsafe(0x1234567890abcdef1234567890abcdefn);
-            o = g.fresh();
+            p = g.slotOf(g.BASE.multiplyUnsafe(0x1234567890abcdef1234567890abcdefn));
+            o = g.law.alloc(1);
             const one = new Uint8Array(32);
             one[31] = 1;
             return { fixed: one, random: () => randomBytes(32) };
           },
           run: (k) => {
-            g.multiplyInto(o.s, P.s, k);
-            sink.value += g.F.isZero(o.s);
+            g.multiplyInto(o, p, k);
+            sink.value += g.F.isZero(o);
           },
         });
       }

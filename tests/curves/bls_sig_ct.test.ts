@@ -46,8 +46,10 @@ for (const backend of ["wasm", "ts"] as const) {
       (sk: Uint8Array) => {
         const g = group();
         if (base < 0) {
-          base = which === "G1" ? g.BASE.s : bls12381Groups(backend).G2.hashToCurve(MSG, BLS_POP_DST).s;
-          out = g.fresh().s;
+          base = which === "G1"
+            ? g.baseSlot
+            : g.slotOf(bls12381Groups(backend).G2.hashToCurve(MSG, BLS_POP_DST));
+          out = g.law.alloc(1);
         }
         checkSecretKey(sk);
         g.multiplyInto(out, base, scalarBytes(sk));

@@ -136,7 +136,7 @@ for (const c of cases()) {
 
 /** e·Q for any public e ≥ 0, not reduced mod r (the cofactors exceed r). */
 function mulBig<V>(Q: Point<V>, e: bigint): Point<V> {
-  const G = Q.group, out = G.fresh();
-  mulVartime(G.law, out.s, Q.s, e, G.tmp);
-  return out;
+  const G = Q.group, out = G.law.alloc(1);
+  mulVartime(G.law, out, Q.group.slotOf(Q), e, G.tmp);
+  return G.save(out);
 }

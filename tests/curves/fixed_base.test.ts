@@ -68,14 +68,14 @@ for (const backend of BACKENDS) {
         ...Array.from({ length: 6 }, () => rand()),
         ...Array.from({ length: 4 }, () => rand() % r),
       ];
-      const generic = G.fresh(), viaInto = G.fresh();
+      const generic = G.law.alloc(1), viaInto = G.law.alloc(1);
       for (const k of scalars) {
         const bytes = be32(k);
         const P = G.BASE.multiply(bytes);
-        G.multiplyInto(generic.s, G.BASE.s, bytes);
-        G.multiplyBaseInto(viaInto.s, bytes);
-        assert.ok(P.equals(generic), `k = ${k}: table vs generic`);
-        assert.ok(viaInto.equals(generic), `k = ${k}: multiplyBaseInto`);
+        G.multiplyInto(generic, G.baseSlot, bytes);
+        G.multiplyBaseInto(viaInto, bytes);
+        assert.ok(P.equals(G.save(generic)), `k = ${k}: table vs generic`);
+        assert.ok(G.save(viaInto).equals(G.save(generic)), `k = ${k}: multiplyBaseInto`);
         assert.ok(P.equals(G.BASE.multiplyUnsafe(bytes)), `k = ${k}: vs multiplyUnsafe`);
         assert.ok(G.BASE.multiply(k).equals(P), `k = ${k}: bigint form`);
         const km = k % r;
@@ -95,22 +95,22 @@ for (const backend of BACKENDS) {
 Deno.test("fixed-base: table rows hold (j + 1)·2^(w·i)·G, any window width", () => {
   const G = groupOf("bn254", "G1", "wasm"), law = G.law, F = G.F;
   for (const w of [2, 3, 6]) {
-    const T = new FixedBaseTable(law, G.BASE.s, G.bits, w);
-    const p = G.fresh();
+    const T = new FixedBaseTable(law, G.baseSlot, G.bits, w);
+    const p = G.law.alloc(1);
     for (const [i, j] of [[0, 0], [1, (1 << (w - 1)) - 1], [T.rows.length - 1, 1]]) {
-      F.copy(p.s, T.rows[i][j]);
-      F.copy(p.s + 1, T.rows[i][j] + 1);
-      F.setOne(p.s + 2);
+      F.copy(p, T.rows[i][j]);
+      F.copy(p + 1, T.rows[i][j] + 1);
+      F.setOne(p + 2);
       assert.ok(
-        p.equals(G.BASE.multiplyUnsafe(BigInt(j + 1) << BigInt(w * i))),
+        G.save(p).equals(G.BASE.multiplyUnsafe(BigInt(j + 1) << BigInt(w * i))),
         `w=${w} row ${i} entry ${j}`,
       );
     }
     const k = 0x1234567890abcdef1234567890abcdef1234567890abcdefn;
-    T.mul(p.s, G.reducer.reduce(be32(k)));
-    assert.ok(p.equals(G.BASE.multiplyUnsafe(k)), `w=${w} mul`);
+    T.mul(p, G.reducer.reduce(be32(k)));
+    assert.ok(G.save(p).equals(G.BASE.multiplyUnsafe(k)), `w=${w} mul`);
   }
-  assert.throws(() => new FixedBaseTable(law, G.BASE.s, G.bits, 1));
+  assert.throws(() => new FixedBaseTable(law, G.baseSlot, G.bits, 1));
 });
 
 // Constant-time proofs.
@@ -126,7 +126,7 @@ for (const backend of BACKENDS) {
     };
     ctFlow(`${curve} ${which} fixed-base multiplyBaseInto (${backend})`, (k: Uint8Array) => {
       const g = group();
-      if (out < 0) out = g.fresh().s;
+      if (out < 0) out = g.law.alloc(1);
       g.multiplyBaseInto(out, scalarBytes(k));
     }, secrets);
 

@@ -61,9 +61,9 @@ function affineEq(p: Point<unknown>, q: NoblePoint): boolean {
 
 /** k·P by the old window (mulCt), for comparison. */
 function oldMultiply(G: AnyGroup, P: Point<unknown>, k: bigint): Point<unknown> {
-  const out = G.fresh(), limbs = G.reducer.reduce(be32(k));
-  mulCt(G.window, out.s, P.s, limbs, G.bits);
-  return out;
+  const out = G.law.alloc(1), limbs = G.reducer.reduce(be32(k));
+  mulCt(G.window, out, P.group.slotOf(P), limbs, G.bits);
+  return G.save(out);
 }
 
 for (const backend of BACKENDS) {

@@ -108,7 +108,7 @@ for (const [curve, which] of GROUPS) {
     assert.notEqual(wasmSelector(G.F.kernel, 3 * n, WINDOW_ENTRIES), null, "wasm lookup available");
     // A window table: i·P for a random-looking P (Z ≠ 1), as mulCt builds it.
     const T = G.window.table, out1 = law.alloc(1), out2 = law.alloc(1), P = law.alloc(1);
-    law.copy(P, G.BASE.multiplyUnsafe(0x1234567890abcdefn).s);
+    G.load(G.BASE.multiplyUnsafe(0x1234567890abcdefn), P);
     law.setZero(T[0]);
     law.copy(T[1], P);
     for (let i = 2; i < WINDOW_ENTRIES; i++) law.add(T[i], T[i - 1], P);

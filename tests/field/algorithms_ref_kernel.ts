@@ -164,4 +164,15 @@ export class RefKernel implements FieldKernel {
       this.slots[first + i] = 0n;
     }
   }
+  /** Stores are for points (curves/group/); the reference kernel serves the field algorithms only. */
+  readonly storeStride = 0;
+  newStore(): never {
+    throw new Error("RefKernel: no slot stores");
+  }
+  saveSlots(): never {
+    throw new Error("RefKernel: no slot stores");
+  }
+  loadSlots(): never {
+    throw new Error("RefKernel: no slot stores");
+  }
 }

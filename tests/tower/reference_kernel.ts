@@ -78,6 +78,17 @@ export function referenceKernel(p: bigint, name = "reference"): FieldKernel {
     wipe(first, count) {
       for (let i = 0; i < count; i++) v[first + i] = 0n;
     },
+    // Stores are for points (curves/group/); the reference tower needs none.
+    storeStride: 0,
+    newStore: () => {
+      throw new Error("reference kernel: no slot stores");
+    },
+    saveSlots: () => {
+      throw new Error("reference kernel: no slot stores");
+    },
+    loadSlots: () => {
+      throw new Error("reference kernel: no slot stores");
+    },
   };
   return k;
 }
