@@ -1,6 +1,6 @@
 /**
  * Bulk addition (public data). Suite `bls12-381`: `g1-sum-100`, `g1-sum-1000`, `g2-sum-100`,
- * `g2-sum-1000`. isochron: `G.sum(points)` (batch-affine tree, curves/sum.ts); noble has no bulk sum,
+ * `g2-sum-1000`. isochron: `G.sumVartime(points)` (batch-affine tree, curves/sum.ts); noble has no bulk sum,
  * so its row is a loop of `add` from `ZERO` (its public path for this). The inputs are the same kind for
  * both: random points in projective coordinates with random Z (the result of an addition), so the
  * normalisation to affine is paid for; points fresh from decoding (Z = 1) are cheaper for isochron.
@@ -29,7 +29,7 @@ export default function (): Promise<BenchCase[]> {
             const G = bls12381Groups(backend)[g];
             // deno-lint-ignore no-explicit-any
             const pts = pointWalk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);
-            return () => G.sum(pts);
+            return () => G.sumVartime(pts);
           },
         });
       }

@@ -1,6 +1,6 @@
 /**
  * Multi-scalar multiplication (public data). Suite `bls12-381`: `g1-msm-64`, `g1-msm-1024`.
- * isochron: `G1.msm(points, scalars)` (Pippenger, signed digits, batch-affine buckets: curves/msm.ts);
+ * isochron: `G1.msmVartime(points, scalars)` (Pippenger, signed digits, batch-affine buckets: curves/msm.ts);
  * noble v2 has no `Point.msm`: its row is `pippenger(Point, points, scalars)` from
  * `@noble/curves/abstract/curve.js` (its public MSM). Same kind of inputs for both: random points in
  * projective coordinates with random Z (built by additions, cheap), random scalars below r.
@@ -28,7 +28,7 @@ export default function (): Promise<BenchCase[]> {
           // deno-lint-ignore no-explicit-any
           const pts = pointWalk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);
           const ks = pts.map(() => randomBelow(G.r));
-          return () => G.msm(pts, ks);
+          return () => G.msmVartime(pts, ks);
         },
       });
     }

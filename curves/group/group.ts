@@ -10,7 +10,7 @@
  * arena holds only fixed scratch (each operation loads its operands into three scratch point slots,
  * runs the formula in place and saves the result into the next store position: two loads and one save
  * of 3N words, ≈ 0.15 µs per G1 addition against ≈ 0.3 µs for the old per-point slots with their
- * FinalizationRegistry) and grows only with the largest batch passed to `sum` or `msm`.
+ * FinalizationRegistry) and grows only with the largest batch passed to `sumVartime` or `msmVartime`.
  *
  * Wiping: scratch slots that held secret data (the operands and result of `multiply`, the window
  * and endomorphism tables, the scalar's limbs) are zeroed when the operation ends. A point's own
@@ -31,8 +31,8 @@ import { wasmPointFunctions } from "./wasm_point.ts";
 import { type EndoScratch, mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
 import { type EndomorphismSpec, endoScratch, type SubgroupTest, subgroupTest } from "./endomorphism.ts";
 import { FixedBaseTable, fixedBaseWindow } from "./fixed_base.ts";
-import { sumVartime } from "./sum.ts";
-import { msmVartime } from "./msm.ts";
+import { sumVartime as sumSlots } from "./sum.ts";
+import { msmVartime as msmSlots } from "./msm.ts";
 
 /**
  * Points per slot store (see the module doc): one typed-array allocation per this many points. A live
@@ -288,10 +288,10 @@ export class Group<V> {
    * per level (curves/sum.ts), plain complete additions for a few points. Throws INVALID_TYPE unless
    * `points` is an array of points of this group.
    */
-  sum(points: readonly Point<V>[]): Point<V> {
-    if (!Array.isArray(points)) throw new IsochronError("INVALID_TYPE", "sum: points must be an array");
+  sumVartime(points: readonly Point<V>[]): Point<V> {
+    if (!Array.isArray(points)) throw new IsochronError("INVALID_TYPE", "sumVartime: points must be an array");
     const slots = this.loadAll(points);
-    sumVartime(this.law, this.res, slots);
+    sumSlots(this.law, this.res, slots);
     return this.save(this.res);
   }
 
@@ -303,17 +303,17 @@ export class Group<V> {
    * identity is allowed; no points gives `ZERO`. Throws INVALID_TYPE (not arrays, or a point of another
    * group), INVALID_LENGTH (lengths differ, or a scalar of the wrong length) or INVALID_SCALAR.
    */
-  msm(points: readonly Point<V>[], scalars: readonly (bigint | Uint8Array)[]): Point<V> {
+  msmVartime(points: readonly Point<V>[], scalars: readonly (bigint | Uint8Array)[]): Point<V> {
     if (!Array.isArray(points) || !Array.isArray(scalars)) {
-      throw new IsochronError("INVALID_TYPE", "msm: points and scalars must be arrays");
+      throw new IsochronError("INVALID_TYPE", "msmVartime: points and scalars must be arrays");
     }
     if (points.length !== scalars.length) {
-      throw new IsochronError("INVALID_LENGTH", `msm: ${points.length} points but ${scalars.length} scalars`);
+      throw new IsochronError("INVALID_LENGTH", `msmVartime: ${points.length} points but ${scalars.length} scalars`);
     }
     for (const q of points) this.own(q);
     const ks = scalars.map((k) => scalarBigintVartime(k, this.r));
     const slots = this.loadAll(points);
-    msmVartime(this.law, this.res, slots, ks, this.bits);
+    msmSlots(this.law, this.res, slots, ks, this.bits);
     return this.save(this.res);
   }
 

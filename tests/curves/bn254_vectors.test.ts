@@ -25,7 +25,7 @@ for (const backend of BACKENDS) {
       const b = padded(v.Input, 128);
       const p = G1.fromBytes(b.subarray(0, 64)), q = G1.fromBytes(b.subarray(64, 128));
       assert.equal(hex(p.add(q).toBytes()), v.Expected, v.Name);
-      assert.equal(hex(G1.sum([p, q]).toBytes()), v.Expected, v.Name);
+      assert.equal(hex(G1.sumVartime([p, q]).toBytes()), v.Expected, v.Name);
     }
   });
 
