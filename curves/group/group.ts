@@ -289,7 +289,9 @@ export class Group<V> {
    * `points` is an array of points of this group.
    */
   sumVartime(points: readonly Point<V>[]): Point<V> {
-    if (!Array.isArray(points)) throw new IsochronError("INVALID_TYPE", "sumVartime: points must be an array");
+    if (!Array.isArray(points)) {
+      throw new IsochronError("INVALID_TYPE", "sumVartime: points must be an array");
+    }
     const slots = this.loadAll(points);
     sumSlots(this.law, this.res, slots);
     return this.save(this.res);
@@ -308,7 +310,10 @@ export class Group<V> {
       throw new IsochronError("INVALID_TYPE", "msmVartime: points and scalars must be arrays");
     }
     if (points.length !== scalars.length) {
-      throw new IsochronError("INVALID_LENGTH", `msmVartime: ${points.length} points but ${scalars.length} scalars`);
+      throw new IsochronError(
+        "INVALID_LENGTH",
+        `msmVartime: ${points.length} points but ${scalars.length} scalars`,
+      );
     }
     for (const q of points) this.own(q);
     const ks = scalars.map((k) => scalarBigintVartime(k, this.r));
