@@ -95,6 +95,8 @@ if [ "$build_ok" -eq 1 ]; then
     breakdown+=("bun 0/1")
   fi
   runtime workerd node tests/runtime/workerd.mjs
+  # The npm package as a consumer gets it: npm pack (prepack rebuilds dist/), install, import by name.
+  runtime package bash tests/package/run.sh
 else
   echo "runtime build failed: node, bun and workerd smoke tests not run"
   failed=$((failed + 3))

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Consumer tests of the npm package: packs the tarball as `npm pack` does for a release (prepack builds
+# dist/), installs it into a scratch project, and runs known answers by package name on Node (import
+# and require), Bun and Deno (through node_modules). Prints each runner's lines, then
+# "package: N passed, N failed". The tarball's size and file list are checked too.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+work=$root/.cache/package
+rm -rf "$work" && mkdir -p "$work/consumer"
+passed=0
+failed=0
+count() { # adds a runner's "<name>: N passed, N failed" line to the totals
+  local line p f
+  line=$(grep -E "^[a-z-]+: [0-9]+ passed, [0-9]+ failed$" <<<"$1" | tail -n 1)
+  p=$(sed -nE 's/.*: ([0-9]+) passed.*/\1/p' <<<"$line")
+  f=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$line")
+  if [ -z "$line" ]; then f=1; p=0; fi
+  passed=$((passed + p))
+  failed=$((failed + f))
+}
+if ! npm pack --silent --pack-destination "$work" >"$work/pack.log" 2>&1; then
+  cat "$work/pack.log"
+  echo "package: 0 passed, 1 failed"
+  exit 1
+fi
+tgz=$(ls "$work"/isochron-*.tgz)
+size=$(stat -c %s "$tgz")
+files=$(tar tzf "$tgz")
+if [ "$size" -lt 700000 ] && ! grep -qE "^package/(tests|bench|scripts|dist/runtime)/" <<<"$files"; then
+  echo "ok   tarball: $size bytes packed (< 700 kB), no tests, bench, scripts or runtime bundles"
+  passed=$((passed + 1))
+else
+  echo "FAIL tarball: $size bytes; $(grep -cE "^package/(tests|bench|scripts)/" <<<"$files") test/bench/script files"
+  failed=$((failed + 1))
+fi
+cp tests/package/checks.mjs tests/package/consumer.mjs tests/package/consumer.cjs "$work/consumer/"
+printf '{ "name": "consumer", "private": true, "type": "module", "dependencies": { "isochron": "file:%s" } }\n' \
+  "$tgz" >"$work/consumer/package.json"
+if ! (cd "$work/consumer" && npm install --silent --prefer-offline --no-audit --no-fund >install.log 2>&1); then
+  cat "$work/consumer/install.log"
+  echo "package: $passed passed, $((failed + 1)) failed"
+  exit 1
+fi
+cd "$work/consumer"
+DENO=$(node "$root/scripts/bin.mjs" --path deno)
+BUN=$(node "$root/scripts/bin.mjs" --path bun 2>/dev/null || true)
+out=$(node consumer.mjs node-import 2>&1); echo "$out"; count "$out"
+out=$(node consumer.cjs node-require 2>&1); echo "$out"; count "$out"
+if [ -n "$BUN" ]; then
+  out=$("$BUN" consumer.mjs bun 2>&1); echo "$out"; count "$out"
+else
+  echo "FAIL bun not found"; failed=$((failed + 1))
+fi
+out=$(DENO_DIR="$root/.cache/deno" NO_COLOR=1 "$DENO" run --quiet --allow-read --allow-env --node-modules-dir=manual \
+  consumer.mjs deno 2>&1); echo "$out"; count "$out"
+echo "package: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
