@@ -18,6 +18,7 @@
 
 import { checkBytes, IsochronError } from "../errors.ts";
 import type { FieldKernel } from "./kernel.ts";
+import { lazyState } from "./lazy_state.ts";
 
 export type { Backend, FieldKernel } from "./kernel.ts";
 export { defineField, type FieldDescription, type FieldName, type FieldParams } from "./params.ts";
@@ -35,7 +36,8 @@ export {
   wasmCompilesFromBytes,
 } from "./backend.ts";
 
-const decodeScratch = new WeakMap<FieldKernel, number>();
+/** A scratch element per kernel for the decoder. */
+const decodeScratch = lazyState((k: FieldKernel) => k.alloc(1));
 
 /**
  * out ← the field element encoded by `bytes` (canonical big-endian, exactly `k.byteLength` bytes), in
@@ -44,8 +46,7 @@ const decodeScratch = new WeakMap<FieldKernel, number>();
  */
 export function decodeFieldElement(k: FieldKernel, out: number, bytes: Uint8Array): void {
   checkBytes(bytes, `${k.name} element`, k.byteLength); // read only
-  let tmp = decodeScratch.get(k);
-  if (tmp === undefined) decodeScratch.set(k, tmp = k.alloc(1));
+  const tmp = decodeScratch(k);
   const ok = k.fromBytes(tmp, bytes);
   // Validity is revealed by the throw anyway: a branch on it leaks nothing more.
   if (ok !== 1) throw new IsochronError("NON_CANONICAL", `${k.name} element is not below the modulus`);

@@ -9,6 +9,7 @@ import { Fp6 } from "./fp6.ts";
 import { Fp12 } from "./fp12.ts";
 import { type FrobeniusTable, frobeniusTable } from "./frobenius.ts";
 import type { TowerParams } from "./params.ts";
+import { lazyState } from "../lazy_state.ts";
 
 /** The extension fields of one curve over one base-field kernel. */
 export interface Tower {
@@ -28,16 +29,10 @@ export interface Tower {
   wipeScratch(): void;
 }
 
-const tables = new WeakMap<TowerParams, FrobeniusTable>();
 /** The Frobenius table of a tower, derived on first use (public values). */
-export function towerFrobenius(params: TowerParams): FrobeniusTable {
-  let t = tables.get(params);
-  if (t === undefined) {
-    t = frobeniusTable(params.p, params.xi);
-    tables.set(params, t);
-  }
-  return t;
-}
+export const towerFrobenius: (params: TowerParams) => FrobeniusTable = lazyState((params: TowerParams) =>
+  frobeniusTable(params.p, params.xi)
+);
 
 /** How to build each layer: the generic composition (default), or accelerated classes (wasm). */
 export interface TowerFactories {
@@ -53,15 +48,15 @@ export const COMPOSED: TowerFactories = Object.freeze({
   fp12: (fp6: Fp6, table: FrobeniusTable) => new Fp12(fp6, table),
 });
 
-const towers = new WeakMap<FieldKernel, Map<TowerParams, Tower>>();
+/** The towers built over each kernel, by their parameters. */
+const towers = lazyState((_: FieldKernel) => new Map<TowerParams, Tower>());
 
 /**
  * The tower of `params` over the base-field kernel `fp` (whose modulus must be the tower's p), built on
  * first use and cached per kernel. `make` chooses the layers' implementations (default: composition).
  */
 export function createTower(fp: FieldKernel, params: TowerParams, make: TowerFactories = COMPOSED): Tower {
-  let byName = towers.get(fp);
-  if (byName === undefined) towers.set(fp, byName = new Map());
+  const byName = towers(fp);
   const cached = byName.get(params);
   if (cached !== undefined) return cached;
   if (fp.p !== params.p) throw new Error(`tower ${params.name}: kernel ${fp.name} has another modulus`);
