@@ -56,5 +56,6 @@ export function init(fields: readonly FieldName[] = Object.keys(FIELDS)): Promis
   return initFields(fields.map((f) => FIELDS[f]), FIELD_PLANS);
 }
 export type { BackendChoice, PrebuiltModules } from "./field/backend.ts";
+export type { WasmModule } from "./wasm/types.ts";
 export type { Backend } from "./field/kernel.ts";
 export type { FieldDescription, FieldName } from "./field/params.ts";

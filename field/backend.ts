@@ -19,6 +19,7 @@ import { type FieldName, type FieldParams, isFieldParams } from "./params.ts";
 import { tsFieldKernel } from "./ts/kernel.ts";
 import { wasmFieldKernel, wasmFieldModuleBytes } from "./wasm/kernel.ts";
 import { FIELD_ONLY, type ModulePlan } from "./wasm/plan.ts";
+import type { WasmModule } from "../wasm/types.ts";
 import { wasmSupportsModulus } from "./wasm/montgomery.ts";
 import { redetectWasm, wasmCompilesFromBytes } from "../wasm/compile.ts";
 
@@ -117,11 +118,11 @@ const moduleExports: ((m: WebAssembly.Module) => { name: string }[]) | undefined
   typeof WebAssembly === "object" ? WebAssembly.Module.exports : undefined;
 
 /** Brand check that does not depend on the global constructor (which an embedder or test may replace). */
-const isWasmModule = (m: unknown): m is WebAssembly.Module =>
+const isWasmModule = (m: unknown): m is WebAssembly.Module & WasmModule =>
   Object.prototype.toString.call(m) === "[object WebAssembly.Module]";
 
 /** A prebuilt field module (dist/wasm/<field>.wasm, or <field>.nosimd.wasm for engines without SIMD). */
-export type PrebuiltModules = WebAssembly.Module;
+export type PrebuiltModules = WasmModule;
 
 /**
  * Registers prebuilt modules, for runtimes that only accept statically imported `.wasm` files

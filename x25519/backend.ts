@@ -7,6 +7,7 @@
 
 import { IsochronError } from "../errors.ts";
 import { WasmRefusedError } from "../wasm/compile.ts";
+import type { WasmModule } from "../wasm/types.ts";
 import type { X25519Backend, X25519Kernel } from "./kernel.ts";
 import { tsKernel } from "./ts/backend.ts";
 import { createWasmKernel } from "./wasm/backend.ts";
@@ -74,11 +75,11 @@ export function setX25519Backend(backend: X25519BackendChoice): void {
  * setX25519Backend("auto");
  * ```
  */
-export function initX25519Wasm(module: WebAssembly.Module): void {
+export function initX25519Wasm(module: WasmModule): void {
   if (!(module instanceof WebAssembly.Module)) {
     throw new IsochronError("INVALID_TYPE", "initX25519Wasm expects a WebAssembly.Module");
   }
-  wasm = createWasmKernel(module);
+  wasm = createWasmKernel(module as WebAssembly.Module & WasmModule);
   choice = "wasm";
   active = null;
 }

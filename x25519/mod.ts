@@ -25,6 +25,7 @@ import { x25519WasmBytes } from "./wasm/backend.ts";
 
 export { getX25519Backend, initX25519Wasm, setX25519Backend, x25519WasmBytes };
 export type { X25519BackendChoice } from "./backend.ts";
+export type { WasmModule } from "../wasm/types.ts";
 export type { X25519Backend } from "./kernel.ts";
 
 /**

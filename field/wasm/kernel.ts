@@ -74,7 +74,7 @@ export function createWasmFieldKernel(
   const c = montConstants(p);
   const S = c.stride;
   const mod = module ?? compileWasm(wasmFieldModuleBytes(field, plan), `${name} (${plan.name})`);
-  const instance = new WebAssembly.Instance(mod, {});
+  const instance = new WebAssembly.Instance(mod as WebAssembly.Module, {});
   const x = instance.exports as unknown as KernelExports;
   const layers = new Set<string>();
   for (const layer of [{ name: "kernel", exports: KERNEL_FUNCTIONS }, ...plan.layers(simdSupported())]) {

@@ -15,6 +15,7 @@
  */
 import type { FieldKernel } from "../kernel.ts";
 import type { WasmLayer } from "./module.ts";
+import type { WasmExports } from "../../wasm/types.ts";
 
 /** A named list of layers, as a function of whether the engine has SIMD. */
 export interface ModulePlan {
@@ -39,7 +40,7 @@ export const FIELD_ONLY: ModulePlan = modulePlan("field", () => []);
 /** What a kernel with a module plan offers to the layers (implemented by the wasm kernel). */
 export interface PlannedKernel {
   /** The exports of the module when it holds layer `name`, else null. */
-  layer(name: string): WebAssembly.Exports | null;
+  layer(name: string): WasmExports | null;
   /** Bytes per base slot (address = slot · stride). */
   readonly stride: number;
 }
@@ -48,7 +49,7 @@ export interface PlannedKernel {
  * The exports of layer `name` in `kernel`'s module, or null: a TypeScript kernel, or a plan without
  * that layer (a bare field, or a SIMD layer on an engine without SIMD).
  */
-export function layerExports(kernel: FieldKernel, name: string): WebAssembly.Exports | null {
+export function layerExports(kernel: FieldKernel, name: string): WasmExports | null {
   if (kernel.backend !== "wasm") return null;
   return (kernel as FieldKernel & PlannedKernel).layer(name);
 }

@@ -34,7 +34,7 @@ else
   echo "FAIL tarball: $size bytes; $(grep -cE "^package/(tests|bench|scripts)/" <<<"$files") test/bench/script files"
   failed=$((failed + 1))
 fi
-cp tests/package/checks.mjs tests/package/consumer.mjs tests/package/consumer.cjs "$work/consumer/"
+cp tests/package/checks.mjs tests/package/consumer.mjs tests/package/consumer.cjs tests/package/types.ts "$work/consumer/"
 printf '{ "name": "consumer", "private": true, "type": "module", "dependencies": { "isochron": "file:%s" } }\n' \
   "$tgz" >"$work/consumer/package.json"
 if ! (cd "$work/consumer" && npm install --silent --prefer-offline --no-audit --no-fund >install.log 2>&1); then
@@ -54,5 +54,18 @@ else
 fi
 out=$(DENO_DIR="$root/.cache/deno" NO_COLOR=1 "$DENO" run --quiet --allow-read --allow-env --node-modules-dir=manual \
   consumer.mjs deno 2>&1); echo "$out"; count "$out"
+# The published types, as a consumer without the DOM library sees them (lib ES2022, skipLibCheck off).
+for res in NodeNext Bundler; do
+  mod=$([ "$res" = NodeNext ] && echo NodeNext || echo ESNext)
+  printf '{ "compilerOptions": { "target": "ES2022", "lib": ["ES2022"], "module": "%s", "moduleResolution": "%s", "strict": true, "noEmit": true, "skipLibCheck": false, "types": [] }, "files": ["types.ts"] }\n' \
+    "$mod" "$res" >tsconfig.json
+  if out=$(node "$root/node_modules/typescript/bin/tsc" -p tsconfig.json 2>&1); then
+    echo "ok   types ($res, lib ES2022, no DOM, skipLibCheck off)"
+    passed=$((passed + 1))
+  else
+    echo "FAIL types ($res):"; echo "$out" | head -20
+    failed=$((failed + 1))
+  fi
+done
 echo "package: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -9,6 +9,7 @@ import type { KernelBounds, X25519Kernel } from "../kernel.ts";
 import { buildX25519Wasm } from "./module.ts";
 import { simdSupported } from "../../wasm/emitter.ts";
 import { compileWasm } from "../../wasm/compile.ts";
+import type { WasmModule } from "../../wasm/types.ts";
 import { LIMBS, LOOSE, TIGHT, WIDTHS } from "./field.ts";
 import { K, OUT, SCRATCH_END, slot, U, USER_SLOTS } from "./layout.ts";
 import { buildTableInWasm, type TableExports } from "./table.ts";
@@ -58,9 +59,9 @@ interface Exports extends TableExports {
  * Instantiates the backend. Throws when WebAssembly is unavailable or forbids compiling from bytes
  * (pass a `WebAssembly.Module` compiled from {@linkcode x25519WasmBytes} then).
  */
-export function createWasmKernel(module?: WebAssembly.Module): X25519Kernel {
+export function createWasmKernel(module?: WasmModule): X25519Kernel {
   const mod = module ?? compileWasm(x25519WasmBytes() as Uint8Array<ArrayBuffer>, "x25519");
-  const e = new WebAssembly.Instance(mod, {}).exports as unknown as Exports;
+  const e = new WebAssembly.Instance(mod as WebAssembly.Module, {}).exports as unknown as Exports;
   // The memory never grows, so these views stay valid.
   const mem = new Uint8Array(e.memory.buffer);
   const limbs = new BigInt64Array(e.memory.buffer);
