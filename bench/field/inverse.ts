@@ -3,7 +3,7 @@
  * same run (median and minimum of 11 interleaved rounds; 64 random inputs cycled):
  *
  *   NO_COLOR=1 DENO_DIR=.cache/deno node_modules/@deno/linux-x64-glibc/deno run --allow-read --allow-env \
- *     tests/field/algorithms_inverse_bench.ts
+ *     bench/field/inverse.ts
  *
  * Rows: wasm binary-GCD inverse (field/wasm/inverse.ts) called directly and through the wasm kernel's
  * `inv`, Fermat a^(p−2) (invFermat) over the wasm kernel, TS binary-GCD inverse (inverse_ts.ts), Fermat
@@ -17,6 +17,7 @@ import { fieldKernel, type FieldName } from "../../field/mod.ts";
 import { buildWasmInverse, inverseParams } from "../../field/wasm/inverse.ts";
 import { buildTsInverse } from "../../field/algorithms/inverse_ts.ts";
 import { invFermat } from "../../field/algorithms/mod.ts";
+import { randomBelow } from "../case.ts";
 
 const NOBLE = {
   "bls12-381-fp": bls12_381.fields.Fp,
@@ -24,11 +25,6 @@ const NOBLE = {
   "bn254-fp": bn254.fields.Fp,
   "bn254-fr": bn254.fields.Fr,
 } as const;
-
-function randomBelow(p: bigint): bigint {
-  const bytes = crypto.getRandomValues(new Uint8Array(64));
-  return bytes.reduce((x, b) => (x << 8n) | BigInt(b), 0n) % p;
-}
 
 /** ns per call of fn, over `iters` calls. */
 function time(fn: () => void, iters: number): number {

@@ -2,14 +2,14 @@
  * Compares the wasm generator's multiplication variants (module.ts FieldModuleOptions) on raw
  * exported calls, interleaved, best of 20 rounds (not a test; the numbers behind the default):
  *
- *   deno run tests/field/wasm_variants_bench.ts [fields, default bls12-381-fp,bn254-fp]
+ *   deno run --allow-read bench/field/wasm_variants.ts [fields, default bls12-381-fp,bn254-fp]
  */
 
 import { FIELDS } from "../../curves/registry.ts";
 import { buildFieldModule, type FieldModuleOptions } from "../../field/wasm/module.ts";
 import { FunctionBuilder, I32, ModuleBuilder } from "../../wasm/emitter.ts";
 import type { FieldName } from "../../field/params.ts";
-import { Rng } from "./kernel_cases.ts";
+import { randomBelow } from "../case.ts";
 
 const VARIANTS: FieldModuleOptions[] = [
   {},
@@ -28,7 +28,6 @@ const time = (f: () => void) => {
 };
 
 const names = (Deno.args[0] ?? "bls12-381-fp,bn254-fp").split(",") as FieldName[];
-const rng = new Rng(1);
 for (const name of names) {
   const p = FIELDS[name].p;
   const runs = VARIANTS.map((options) => {
@@ -41,7 +40,7 @@ for (const name of names) {
     const view = new DataView(x.memory.buffer);
     const [A, B, O] = [8, 9, 10].map((slot) => slot * m.c.stride);
     for (const at of [A, B]) {
-      const v = rng.below(p);
+      const v = randomBelow(p);
       for (let j = 0; j < m.c.n; j++) {
         view.setUint32(at + 4 * j, Number((v >> BigInt(32 * j)) & 0xffffffffn), true);
       }
