@@ -2,12 +2,12 @@
  * The wasm field-module generator: constants derived from p match their definitions, the output is
  * reproducible, every kernel function is straight-line (no branch, no `select`: tests/ct rule),
  * every generator variant computes the same products, and later layers can extend a kernel's module
- * with their own functions on the same memory. Also reports generation + compilation time.
+ * with their own functions on the same memory. (Generation + compilation time per field is a report:
+ * bench/field/wasm_generation.ts.)
  */
 
 import { FIELDS } from "../../curves/registry.ts";
 import assert from "node:assert/strict";
-import process from "node:process";
 import { assertNoBranches } from "../ct/wasm_rules.ts";
 import { FunctionBuilder, I32 } from "../../wasm/emitter.ts";
 import { emitAdd } from "../../field/wasm/emit_linear.ts";
@@ -153,24 +153,6 @@ Deno.test("wasm generator: a plan's layer adds functions that call and inline th
   assert.equal(k.toBigintVartime(o), ((p - 2n) * 12345n + p - 2n) % p);
   assertNoBranches(buildFieldModule(p, { extras: [] }).bytes);
   assert.equal(SLOT.FIRST_FREE * k.stride <= k.addressOf(a), true, "user slots above the reserved ones");
-});
-
-Deno.test("wasm generator: generation + compilation time per field (reported)", () => {
-  const lines: string[] = [];
-  for (const name of FIELD_NAMES) {
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    const bytes = buildFieldModule(FIELDS[name].p).bytes;
-    const t1 = performance.now();
-    new WebAssembly.Module(bytes);
-    const t2 = performance.now();
-    const cpu = process.cpuUsage(cpu0);
-    lines.push(
-      `${name}: generate ${(t1 - t0).toFixed(1)} ms + compile ${(t2 - t1).toFixed(1)} ms ` +
-        `(cpu ${((cpu.user + cpu.system) / 1000).toFixed(1)} ms), ${bytes.length} bytes`,
-    );
-  }
-  console.log(lines.join("\n"));
-  // The shared kernels are built lazily: this test file only built the fields it used so far.
+  // The shared kernels are built lazily, next to kernels of explicit plans: this one on first use.
   assert.ok(wasmFieldKernel(FIELDS["bn254-fr"]).alloc(1) > 0);
 });

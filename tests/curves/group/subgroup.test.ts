@@ -1,0 +1,113 @@
+/**
+ * The endomorphism subgroup tests (curves/endomorphism.ts `subgroupTestFor`, behind
+ * `isTorsionFreeVartime`) against the definition r·P = O, on both backends: on multiples of the
+ * generator (inside), on random curve points (x random, y = √(x³ + b), no cofactor clearing: outside),
+ * on their cofactor-torsion parts r·P (order | h, outside unless O), and on sums inside + outside.
+ * BN254 G1 (cofactor 1): every curve point is in G1. Decoding: the ethereum/bls12-381-tests vectors
+ * deserialization_fails_not_in_G1/G2 and EIP-2537 encodings of points outside fail NOT_IN_SUBGROUP.
+ */
+import { FIELDS } from "../../../curves/registry.ts";
+import assert from "node:assert/strict";
+import type { Group, Point } from "../../../curves/group/group.ts";
+import { mulVartime } from "../../../curves/group/scalar_mul.ts";
+import { BACKENDS, bls12381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "../helpers.ts";
+
+// deno-lint-ignore no-explicit-any
+type AnyGroup = Group<any>;
+
+/** r·P = O, the definition (a 255-bit chain). */
+function byR(G: AnyGroup, P: Point<unknown>): boolean {
+  const law = G.law, t = law.alloc(2);
+  mulVartime(law, t, P.group.slotOf(P), G.r, t + 3 * law.n);
+  return law.isZero(t) === 1;
+}
+
+/** A curve point (x, √(x³ + b)) for random x, not cofactor-cleared. */
+function randomCurvePoint(G: AnyGroup, rand: (bits?: number) => bigint, fp2: boolean): Point<unknown> {
+  const p = G.r === FIELDS["bn254-fr"].p ? FIELDS["bn254-fp"].p : FIELDS["bls12-381-fp"].p;
+  const F = G.F, n = F.size;
+  for (;;) {
+    const x = fp2 ? { c0: rand(512) % p, c1: rand(512) % p } : rand(512) % p;
+    const t = F.alloc(2);
+    F.setVartime(t, x);
+    F.sqr(t + n, t);
+    F.mul(t + n, t + n, t);
+    F.add(t + n, t + n, G.law.b);
+    if (F.sqrt(t + n, t + n) !== 1) continue;
+    const y = F.getVartime(t + n);
+    return G.fromAffine({ x: F.getVartime(t), y }) as Point<unknown>;
+  }
+}
+
+function check(G: AnyGroup, fp2: boolean, seed: number, inside: number, outside: number): void {
+  const test = G.subgroupTest;
+  assert.notEqual(test, null, `${G.name} has an endomorphism test`);
+  const rand = rng(seed);
+  const cases: [Point<unknown>, boolean][] = [[G.ZERO, true], [G.BASE, true]];
+  for (let i = 0; i < inside; i++) cases.push([G.BASE.multiplyUnsafe(rand() % G.r), true]);
+  for (let i = 0; i < outside; i++) {
+    const P = randomCurvePoint(G, rand, fp2);
+    const t = G.law.alloc(1), law = G.law; // r·P: order | h (its cofactor-torsion part)
+    mulVartime(law, t, P.group.slotOf(P), G.r, law.alloc(1));
+    const T = G.save(t);
+    cases.push([P, false], [T, T.isZero()], [P.add(G.BASE.multiplyUnsafe(rand() % G.r)), false]);
+  }
+  let out = 0;
+  for (const [P, expect] of cases) {
+    const want = byR(G, P);
+    assert.equal(want, expect, `${G.name}: r·P = O as expected`);
+    assert.equal(test!(P.group.slotOf(P)), want, `${G.name}: endomorphism test agrees with r·P = O`);
+    assert.equal(P.isTorsionFreeVartime(), want);
+    if (!want) out++;
+  }
+  assert.ok(out >= 2 * outside, `${G.name}: points outside the subgroup were tested`);
+}
+
+for (const backend of BACKENDS) {
+  Deno.test(`subgroup: BLS12-381 G1, G2 (${backend})`, () => {
+    const { G1, G2 } = bls12381Groups(backend);
+    check(G1 as AnyGroup, false, 11, 6, 8);
+    check(G2 as AnyGroup, true, 12, 4, 6);
+  });
+
+  Deno.test(`subgroup: BN254 G1 (cofactor 1), G2 (${backend})`, () => {
+    const { G1, G2 } = bn254Groups(backend);
+    assert.equal(G1.h, 1n);
+    const test = (G1 as AnyGroup).subgroupTest!;
+    const rand = rng(13);
+    for (let i = 0; i < 4; i++) {
+      const P = randomCurvePoint(G1 as AnyGroup, rand, false);
+      assert.ok(byR(G1 as AnyGroup, P), "every BN254 curve point is in G1");
+      assert.ok(test(P.group.slotOf(P)) && P.isTorsionFreeVartime());
+    }
+    check(G2 as AnyGroup, true, 14, 4, 6);
+  });
+}
+
+for (const backend of BACKENDS) {
+  Deno.test(`subgroup: decoding rejects points outside with NOT_IN_SUBGROUP (${backend})`, () => {
+    const groups = bls12381Groups(backend);
+    const rand = rng(15);
+    for (const [which, fp2] of [["G1", false], ["G2", true]] as const) {
+      const G = groups[which] as AnyGroup;
+      const v = readJson<{ input: { pubkey?: string; signature?: string }; output: boolean }>(
+        `bls12381_eth_bls_sig/deserialization_${which}/deserialization_fails_not_in_${which}.json`,
+      );
+      assert.equal(v.output, false);
+      const bytes = unhex(v.input.pubkey ?? v.input.signature!);
+      assert.ok(!G.fromBytesUnchecked(bytes).isTorsionFreeVartime());
+      throwsCode(() => G.fromBytes(bytes), "NOT_IN_SUBGROUP", `${which} vector`);
+      const P = randomCurvePoint(G, rand, fp2);
+      throwsCode(() => G.fromBytes(P.toBytes()), "NOT_IN_SUBGROUP", `${which} random`);
+      const E = G.codec("eip2537");
+      throwsCode(() => E.decode(E.encode(P)), "NOT_IN_SUBGROUP", `${which} EIP-2537`);
+      assert.ok(E.decodeUnchecked(E.encode(P)).equals(P), `${which} EIP-2537 unchecked: no subgroup check`);
+      const Q = G.BASE.multiplyUnsafe(rand() % G.r);
+      assert.ok(G.fromBytes(Q.toBytes()).equals(Q));
+      assert.ok(E.decode(E.encode(Q)).equals(Q));
+    }
+    const { G2 } = bn254Groups(backend);
+    const P = randomCurvePoint(G2 as AnyGroup, rand, true);
+    throwsCode(() => G2.fromBytes(P.toBytes() as Uint8Array), "NOT_IN_SUBGROUP", "BN254 G2 random");
+  });
+}
