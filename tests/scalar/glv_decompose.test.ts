@@ -1,6 +1,16 @@
-import { FIELDS } from "../../curves/registry.ts";
-import { X as BLS12_381_X } from "../../curves/bls12_381/params.ts";
-import { U as BN254_U } from "../../curves/bn254/params.ts";
+import {
+  BaseDigits,
+  BLS12_381_X,
+  BN254_G1_LAMBDA,
+  BN254_U,
+  bn254G1Basis,
+  bn254G2Basis,
+  determinant,
+  FIELDS,
+  LatticeDigits,
+  type ScalarDigits,
+  ScalarReducer,
+} from "../internal.ts";
 /**
  * The constant-time scalar decompositions of the endomorphism multiplication against BigInt, for
  * every group of CURVES:
@@ -18,14 +28,6 @@ import { U as BN254_U } from "../../curves/bn254/params.ts";
  * constructor's checks.
  */
 import assert from "node:assert/strict";
-import {
-  G1_LAMBDA as BN254_G1_LAMBDA,
-  g1Basis as bn254G1Basis,
-  g2Basis as bn254G2Basis,
-} from "../../curves/bn254/endomorphism.ts";
-import { BaseDigits, type ScalarDigits } from "../../scalar/decompose.ts";
-import { determinant, LatticeDigits } from "../../scalar/lattice.ts";
-import { ScalarReducer } from "../../scalar/reduce.ts";
 import { be32, rng } from "../curves/helpers.ts";
 
 const mod = (a: bigint, m: bigint) => ((a % m) + m) % m;

@@ -1,6 +1,3 @@
-import { FIELDS } from "../../../curves/registry.ts";
-import { X as BLS12_381_X } from "../../../curves/bls12_381/params.ts";
-import { U as BN254_U } from "../../../curves/bn254/params.ts";
 /**
  * Constant-time proofs of the endomorphism multiplication (tests/ct), for G1 and G2 of every curve
  * of CURVES on both backends: control flow of `multiplyInto` (reduction, decomposition, endomorphism
@@ -13,19 +10,25 @@ import { U as BN254_U } from "../../../curves/bn254/params.ts";
  * `multiply` with its own secrets; this file adds the decomposition-shaped ones.)
  */
 import { ctAccess, ctFlow, secretIndices, secretsForModulus } from "../../ct/registry.ts";
+import {
+  type Backend,
+  BLS12_381_X,
+  BN254_G1_LAMBDA,
+  BN254_U,
+  bn254G1Basis,
+  bn254G2Basis,
+  determinant,
+  FIELDS,
+  type Group,
+  LatticeDigits,
+  scalarBytes,
+  ScalarReducer,
+  selectPoint,
+  WINDOW_ENTRIES,
+} from "../../internal.ts";
 import { encodeInteger } from "../../ct/secrets.ts";
 import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../../curves/bn254/mod.ts";
-import {
-  G1_LAMBDA as BN254_G1_LAMBDA,
-  g1Basis as bn254G1Basis,
-  g2Basis as bn254G2Basis,
-} from "../../../curves/bn254/endomorphism.ts";
-import type { Backend } from "../../../field/kernel.ts";
-import type { Group } from "../../../curves/group/group.ts";
-import { selectPoint, WINDOW_ENTRIES } from "../../../curves/group/scalar_mul.ts";
-import { determinant, LatticeDigits } from "../../../scalar/lattice.ts";
-import { scalarBytes, ScalarReducer } from "../../../scalar/reduce.ts";
 
 // deno-lint-ignore no-explicit-any
 type AnyGroup = Group<any>;

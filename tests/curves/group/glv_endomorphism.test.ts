@@ -1,6 +1,25 @@
-import { FIELDS, TOWERS } from "../../../curves/registry.ts";
-import { X as BLS12_381_X } from "../../../curves/bls12_381/params.ts";
-import { U as BN254_U } from "../../../curves/bn254/params.ts";
+import {
+  type Backend,
+  BaseDigits,
+  bls12381Phi,
+  BLS12_381_X,
+  BN254_G1_LAMBDA,
+  BN254_U,
+  bn254Phi,
+  FIELDS,
+  fp2MulBig,
+  type Fp2Value,
+  type FrobeniusTable,
+  frobeniusTable,
+  type Group,
+  LatticeDigits,
+  mulVartime,
+  type Phi,
+  type Projective,
+  Psi,
+  type TowerParams,
+  TOWERS,
+} from "../../internal.ts";
 /**
  * The endomorphisms of curves/group/endomorphism.ts (built from each curve's EndomorphismSpec)
  * against their definitions, for every curve of CURVES on both backends:
@@ -15,18 +34,6 @@ import { U as BN254_U } from "../../../curves/bn254/params.ts";
  *   digit, mulByBase = B·P, cached).
  */
 import assert from "node:assert/strict";
-import { fp2MulBig, type FrobeniusTable, frobeniusTable } from "../../../field/tower/frobenius.ts";
-import type { TowerParams } from "../../../field/tower/params.ts";
-import type { Backend } from "../../../field/kernel.ts";
-import { type Phi, Psi } from "../../../curves/group/endomorphism.ts";
-import { g1Phi as bls12381Phi } from "../../../curves/bls12_381/endomorphism.ts";
-import { G1_LAMBDA as BN254_G1_LAMBDA, g1Phi as bn254Phi } from "../../../curves/bn254/endomorphism.ts";
-import type { Fp2Value } from "../../../curves/group/coord_field.ts";
-import type { Group } from "../../../curves/group/group.ts";
-import type { Projective } from "../../../curves/group/projective.ts";
-import { mulVartime } from "../../../curves/group/scalar_mul.ts";
-import { BaseDigits } from "../../../scalar/decompose.ts";
-import { LatticeDigits } from "../../../scalar/lattice.ts";
 import { BACKENDS, bls12381Groups, bn254Groups, rng } from "../helpers.ts";
 
 const mod = (a: bigint, m: bigint) => ((a % m) + m) % m;

@@ -1,5 +1,15 @@
-import { X as BLS12_381_X } from "../../../curves/bls12_381/params.ts";
-import { U as BN254_U } from "../../../curves/bn254/params.ts";
+import {
+  type Backend,
+  BLS12_381_X,
+  BN254_G1_LAMBDA,
+  BN254_U,
+  bn254G1Basis,
+  bn254G2Basis,
+  type Group,
+  LatticeDigits,
+  mulCt,
+  type Point,
+} from "../../internal.ts";
 /**
  * The endomorphism multiplication (`mulEndoCt`, wired into `multiply` for G1 and G2 of every curve of
  * CURVES: BLS12-381 with base-|x| / base-x² digits, BN254 with signed lattice sub-scalars) against
@@ -13,15 +23,6 @@ import { U as BN254_U } from "../../../curves/bn254/params.ts";
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import {
-  G1_LAMBDA as BN254_G1_LAMBDA,
-  g1Basis as bn254G1Basis,
-  g2Basis as bn254G2Basis,
-} from "../../../curves/bn254/endomorphism.ts";
-import type { Backend } from "../../../field/kernel.ts";
-import type { Group, Point } from "../../../curves/group/group.ts";
-import { mulCt } from "../../../curves/group/scalar_mul.ts";
-import { LatticeDigits } from "../../../scalar/lattice.ts";
 import { BACKENDS, be32, bls12381Groups, bn254Groups, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -10,23 +10,28 @@
  * compared as: our exact final exponentiation of noble's Miller loop output equals our pairing, and
  * pairing-check outcomes agree.
  */
-import { TOWERS } from "../../../curves/registry.ts";
+import {
+  type Backend,
+  BLS12_381_PAIRING,
+  BN254_PAIRING,
+  FinalExp,
+  type Fp2Value,
+  type Group,
+  IsochronError,
+  type PairingFunctions,
+  type PairingInput,
+  type PairingParams,
+  type PairingResult,
+  type Point,
+  tower,
+  type TowerName,
+  TOWERS,
+} from "../../internal.ts";
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
 import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../../curves/bn254/mod.ts";
-import type { PairingFunctions, PairingInput, PairingResult } from "../../../curves/pairing/pairing.ts";
-import type { PairingParams } from "../../../curves/pairing/pairing.ts";
-import { FinalExp } from "../../../curves/pairing/final_exp.ts";
-import { PAIRING as BLS12_381_PAIRING } from "../../../curves/bls12_381/pairing.ts";
-import { PAIRING as BN254_PAIRING } from "../../../curves/bn254/pairing.ts";
-import type { Fp2Value } from "../../../curves/group/coord_field.ts";
-import type { Group, Point } from "../../../curves/group/group.ts";
-import type { Backend } from "../../../field/kernel.ts";
-import type { TowerName } from "../../../field/tower/params.ts";
-import { tower } from "../../../field/tower/mod.ts";
-import { IsochronError } from "../../../errors.ts";
 import { BACKENDS, bls12381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "../helpers.ts";
 
 type G1 = Group<bigint>;
