@@ -5,10 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { bls12_381, getBackend, initWasm, setBackend, x25519 } from "../mod.ts";
-import { IsochronError } from "../errors.ts";
-import { redetectWasm } from "../wasm/compile.ts";
-import { wasmFieldModuleBytes } from "../field/wasm/kernel.ts";
-import { FIELD_PLANS, FIELDS } from "../curves/registry.ts";
+import { FIELD_PLANS, FIELDS, IsochronError, redetectWasm, wasmFieldModuleBytes } from "./internal.ts";
 
 const isCode = (code: string) => (e: unknown) => e instanceof IsochronError && e.code === code;
 

@@ -24,7 +24,7 @@ import {
   leakySelect,
 } from "./fixtures/controls_lib.ts";
 import { assemble, EMPTY, I32 } from "./fixtures/wasm_bytes.ts";
-import { expectBytes } from "../../errors.ts";
+import { expectBytes } from "../internal.ts";
 
 const fixtures = (url: string) => url.includes("/tests/ct/fixtures/");
 const secrets = standardSecrets32();

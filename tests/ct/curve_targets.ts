@@ -14,8 +14,7 @@
 import { randomBytes, sink, type TimingTarget } from "./targets.ts";
 import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../curves/bn254/mod.ts";
-import type { Group } from "../../curves/group/group.ts";
-import type { Backend } from "../../field/kernel.ts";
+import type { Backend, Group } from "../internal.ts";
 
 const BACKENDS: readonly Backend[] = ["wasm", "ts"];
 

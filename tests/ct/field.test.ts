@@ -6,13 +6,10 @@
 // the field layer (kernel: straight-line, in both multiplication variants; inversion: counted loops).
 
 // The registry must be imported before any library module (it starts V8 block coverage).
-import { FIELDS } from "../../curves/registry.ts";
 import { assertConstantFlow, ctFlow, ctWasm, secretsForModulus } from "./registry.ts";
+import { type Backend, buildFieldModule, FIELDS, inverseModuleBytes, KERNEL_FUNCTIONS } from "../internal.ts";
 import assert from "node:assert/strict";
 import { decodeFieldElement, type FieldKernel, fieldKernel, type FieldName } from "../../field/mod.ts";
-import type { Backend } from "../../field/kernel.ts";
-import { buildFieldModule, KERNEL_FUNCTIONS } from "../../field/wasm/module.ts";
-import { inverseModuleBytes } from "../../field/wasm/inverse.ts";
 import { encodeInteger, seededBytes, seededRandom } from "./secrets.ts";
 
 const BACKENDS: readonly Backend[] = ["wasm", "ts"];

@@ -11,10 +11,9 @@
  * @module
  */
 
-import { FIELDS } from "../../curves/registry.ts";
+import { type Backend, FIELDS } from "../internal.ts";
 import { randomBytes, sink, type TimingTarget } from "./targets.ts";
 import { type FieldKernel, fieldKernel, type FieldName } from "../../field/mod.ts";
-import type { Backend } from "../../field/kernel.ts";
 
 const NAMES: readonly FieldName[] = ["bls12-381-fp", "bn254-fr"];
 const BACKENDS: readonly Backend[] = ["wasm", "ts"];

@@ -19,7 +19,7 @@
  */
 
 import { constantTimeEqual, earlyExitEqual } from "./fixtures/controls_lib.ts";
-import { kernelFor as x25519KernelFor } from "../../x25519/backend.ts";
+import { x25519KernelFor } from "../internal.ts";
 import { fieldTimingTargets } from "./field_targets.ts";
 import { towerTimingTargets } from "./tower_targets.ts";
 import { curveTimingTargets } from "./curve_targets.ts";

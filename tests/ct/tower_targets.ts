@@ -10,10 +10,8 @@
  * @module
  */
 
-import { FIELDS, TOWERS } from "../../curves/registry.ts";
+import { type Backend, FIELDS, tower, TOWERS } from "../internal.ts";
 import { randomBytes, sink, type TimingTarget } from "./targets.ts";
-import { tower } from "../../field/tower/mod.ts";
-import type { Backend } from "../../field/kernel.ts";
 
 const { p, byteLength: len } = FIELDS["bls12-381-fp"];
 

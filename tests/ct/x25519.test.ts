@@ -5,12 +5,19 @@
 
 // The registry must be imported before any library module (it starts V8 block coverage).
 import { ctAccess, ctFlow, ctWasm, secretIndices, standardSecrets32 } from "./registry.ts";
-import { getSharedSecret, scalarMult, scalarMultBase, setX25519Backend } from "../../x25519/mod.ts";
-import { kernelFor } from "../../x25519/backend.ts";
-import { select } from "../../x25519/ts/backend.ts";
-import { x25519WasmBytes } from "../../x25519/wasm/backend.ts";
-import { TABLE_COLS } from "../../x25519/base_table.ts";
-import { LIMBS } from "../../x25519/ts/field.ts";
+import {
+  getSharedSecret,
+  scalarMult,
+  scalarMultBase,
+  setX25519Backend,
+  x25519WasmBytes,
+} from "../../x25519/mod.ts";
+import {
+  TABLE_COLS,
+  X25519_TS_LIMBS as LIMBS,
+  x25519KernelFor as kernelFor,
+  x25519TsSelect as select,
+} from "../internal.ts";
 
 /** RFC 7748 §5.2 vector 1's u: a fixed public point of large order. */
 const U = Uint8Array.from(

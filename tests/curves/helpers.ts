@@ -1,8 +1,7 @@
 /** Shared setup of the group tests: both backends, hex helpers, vector files. */
-import type { Backend } from "../../field/kernel.ts";
+import { type Backend, IsochronError, type IsochronErrorCode } from "../internal.ts";
 import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../curves/bn254/mod.ts";
-import { IsochronError, type IsochronErrorCode } from "../../errors.ts";
 
 export const BACKENDS: readonly Backend[] = ["wasm", "ts"];
 

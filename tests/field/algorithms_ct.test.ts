@@ -6,11 +6,9 @@
  */
 
 // Must come first: it starts V8 block coverage before any library code is compiled.
-import { FIELDS } from "../../curves/registry.ts";
 import { ctFlow, secretsForModulus } from "../ct/registry.ts";
+import { buildTsInverse, FIELDS, invFermat, isSquareCt, powCt, sqrtCt } from "../internal.ts";
 import { fieldKernel, type FieldName } from "../../field/mod.ts";
-import { invFermat, isSquareCt, powCt, sqrtCt } from "../../field/algorithms/mod.ts";
-import { buildTsInverse } from "../../field/algorithms/inverse_ts.ts";
 
 for (const name of ["bls12-381-fp", "bls12-381-fr"] as FieldName[]) {
   const { p, byteLength } = FIELDS[name];

@@ -4,10 +4,9 @@
  * directly and through the kernels' own methods (inv: the binary-GCD inversion on wasm).
  */
 
-import { FIELDS } from "../../curves/registry.ts";
+import { batchInvVartime, FIELDS, invFermat, isSquareCt, powCt, sqrtCt } from "../internal.ts";
 import assert from "node:assert/strict";
 import { type Backend, fieldKernel, type FieldName } from "../../field/mod.ts";
-import { batchInvVartime, invFermat, isSquareCt, powCt, sqrtCt } from "../../field/algorithms/mod.ts";
 import { modPow } from "./algorithms_ref_kernel.ts";
 
 const NAMES = Object.keys(FIELDS) as FieldName[];

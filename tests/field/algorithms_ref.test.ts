@@ -4,17 +4,17 @@
  * inputs; the sequence of kernel calls does not depend on the secret input; scratch is wiped.
  */
 
-import { FIELDS } from "../../curves/registry.ts";
-import assert from "node:assert/strict";
-import type { FieldName } from "../../field/params.ts";
 import {
   BATCH_CHUNK,
   batchInvVartime,
+  type FieldName,
+  FIELDS,
   invFermat,
   isSquareCt,
   powCt,
   sqrtCt,
-} from "../../field/algorithms/mod.ts";
+} from "../internal.ts";
+import assert from "node:assert/strict";
 import { modPow, RefKernel } from "./algorithms_ref_kernel.ts";
 
 const NAMES = Object.keys(FIELDS) as FieldName[];

@@ -7,8 +7,7 @@
  * Test code only: BigInt on everything, nothing constant-time.
  */
 
-import type { FieldKernel } from "../../field/kernel.ts";
-import { batchInvVartime, invFermat, isSquareCt, powCt, sqrtCt } from "../../field/algorithms/mod.ts";
+import { batchInvVartime, type FieldKernel, invFermat, isSquareCt, powCt, sqrtCt } from "../internal.ts";
 
 export function modPow(x: bigint, e: bigint, p: bigint): bigint {
   let r = 1n;

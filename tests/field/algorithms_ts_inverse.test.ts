@@ -4,14 +4,16 @@
  * aliasing, no stray writes), and composed with the generated TS kernel arithmetic (a·a⁻¹ = 1).
  */
 
-import { FIELDS } from "../../curves/registry.ts";
+import {
+  bls12_381_fp,
+  bls12_381_fr,
+  bn254_fp,
+  bn254_fr,
+  buildTsInverse,
+  type FieldName,
+  FIELDS,
+} from "../internal.ts";
 import assert from "node:assert/strict";
-import type { FieldName } from "../../field/params.ts";
-import { buildTsInverse } from "../../field/algorithms/inverse_ts.ts";
-import * as bls12_381_fp from "../../field/ts/generated/bls12-381-fp.ts";
-import * as bls12_381_fr from "../../field/ts/generated/bls12-381-fr.ts";
-import * as bn254_fp from "../../field/ts/generated/bn254-fp.ts";
-import * as bn254_fr from "../../field/ts/generated/bn254-fr.ts";
 import { modPow } from "./algorithms_ref_kernel.ts";
 import { model } from "./algorithms_gcd_model.ts";
 

@@ -6,10 +6,8 @@
  * really need against the fixed count.
  */
 
-import { FIELDS } from "../../curves/registry.ts";
+import { buildWasmInverse, type FieldName, FIELDS, inverseModuleBytes, inverseParams } from "../internal.ts";
 import assert from "node:assert/strict";
-import type { FieldName } from "../../field/params.ts";
-import { buildWasmInverse, inverseModuleBytes, inverseParams } from "../../field/wasm/inverse.ts";
 import { assertCountedLoopsOnly } from "../ct/wasm_rules.ts";
 import { model } from "./algorithms_gcd_model.ts";
 import { modPow } from "./algorithms_ref_kernel.ts";

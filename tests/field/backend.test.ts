@@ -4,9 +4,8 @@
  * workerd and CSP pages behave), prebuilt modules through initWasm, and async init().
  */
 
-import { FIELDS } from "../../curves/registry.ts";
+import { createWasmFieldKernel, FIELDS, IsochronError, wasmFieldModuleBytes } from "../internal.ts";
 import assert from "node:assert/strict";
-import { IsochronError } from "../../errors.ts";
 import {
   fieldKernel,
   getBackend,
@@ -18,7 +17,6 @@ import {
   wasmAvailable,
   wasmCompilesFromBytes,
 } from "../../field/mod.ts";
-import { createWasmFieldKernel, wasmFieldModuleBytes } from "../../field/wasm/kernel.ts";
 import { modPow } from "./kernel_cases.ts";
 
 const isCode = (code: string) => (e: unknown) => e instanceof IsochronError && e.code === code;

@@ -1,10 +1,8 @@
 /** scripts/build_wasm.ts: the static .wasm files are the run-time generator's bytes, and they work. */
 
-import { FIELDS } from "../../curves/registry.ts";
+import { createWasmFieldKernel, FIELD_PLANS, FIELDS, wasmFieldModuleBytes } from "../internal.ts";
 import assert from "node:assert/strict";
 import { wasmFiles } from "../../scripts/build_wasm.ts";
-import { createWasmFieldKernel, wasmFieldModuleBytes } from "../../field/wasm/kernel.ts";
-import { FIELD_PLANS } from "../../curves/registry.ts";
 import { FIELD_NAMES, modPow } from "./kernel_cases.ts";
 
 Deno.test("build_wasm: one module per field and SIMD variant, equal to the generator's output", () => {

@@ -4,11 +4,9 @@
  * bytes, and the wasm kernel's memory layout (the contract with field/wasm/inverse.ts).
  */
 
-import { FIELDS } from "../../curves/registry.ts";
+import { FIELDS, IsochronError, wasmFieldKernel } from "../internal.ts";
 import assert from "node:assert/strict";
-import { IsochronError } from "../../errors.ts";
 import { decodeFieldElement } from "../../field/mod.ts";
-import { wasmFieldKernel } from "../../field/wasm/kernel.ts";
 import {
   BACKENDS,
   edgeValues,

@@ -3,10 +3,8 @@
  * the edge values of a modulus and BigInt reference helpers. Test code: BigInt everywhere.
  */
 
-import { FIELDS } from "../../curves/registry.ts";
-import type { Backend, FieldKernel } from "../../field/kernel.ts";
+import { type Backend, type FieldKernel, type FieldName, FIELDS } from "../internal.ts";
 import { fieldKernel } from "../../field/mod.ts";
-import type { FieldName } from "../../field/params.ts";
 
 /** The four fields. */
 export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];

@@ -5,13 +5,16 @@
  * tower, or a typed refusal, never a wrong result or an emitter crash.
  */
 import assert from "node:assert/strict";
-import { wasmFp2SupportsModulus, wasmSupportsModulus } from "../../field/wasm/montgomery.ts";
-import { defineField } from "../../field/params.ts";
-import { defineTower } from "../../field/tower/params.ts";
+import {
+  bn254_fr as generatedFr,
+  defineField,
+  defineTower,
+  FIELDS,
+  IsochronError,
+  wasmFp2SupportsModulus,
+  wasmSupportsModulus,
+} from "../internal.ts";
 import { fieldKernel } from "../../field/mod.ts";
-import { FIELDS } from "../../curves/registry.ts";
-import { IsochronError } from "../../errors.ts";
-import * as generatedFr from "../../field/ts/generated/bn254-fr.ts";
 
 /** secp256k1's p = 2^256 − 2^32 − 977 (SEC 2 §2.4.1): 256 bits, no spare bit in 8 limbs. */
 const SECP256K1_P = (1n << 256n) - (1n << 32n) - 977n;

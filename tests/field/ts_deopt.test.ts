@@ -9,10 +9,7 @@
  * Array) and requires the deoptimisation to be detected, so this test can fail.
  */
 import assert from "node:assert/strict";
-import * as bls12_381_fp from "../../field/ts/generated/bls12-381-fp.ts";
-import * as bls12_381_fr from "../../field/ts/generated/bls12-381-fr.ts";
-import * as bn254_fp from "../../field/ts/generated/bn254-fp.ts";
-import * as bn254_fr from "../../field/ts/generated/bn254-fr.ts";
+import { bls12_381_fp, bls12_381_fr, bn254_fp, bn254_fr } from "../internal.ts";
 
 const root = new URL("../../", import.meta.url);
 const child = new URL("ts_deopt_child.ts", import.meta.url);

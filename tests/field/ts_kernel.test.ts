@@ -4,15 +4,17 @@
  * through tsFieldKernel, on random inputs and edges (0, 1, p−1, p−2, 2^k ± 1, the Montgomery images of
  * those, all-limbs-max inputs where the function allows values up to 2^(24n)), with aliasing.
  */
-import { FIELDS } from "../../curves/registry.ts";
+import {
+  bls12_381_fp,
+  bls12_381_fr,
+  bn254_fp,
+  bn254_fr,
+  type FieldName,
+  FIELDS,
+  IsochronError,
+  tsFieldKernel,
+} from "../internal.ts";
 import assert from "node:assert/strict";
-import { IsochronError } from "../../errors.ts";
-import type { FieldName } from "../../field/params.ts";
-import { tsFieldKernel } from "../../field/ts/kernel.ts";
-import * as bls12_381_fp from "../../field/ts/generated/bls12-381-fp.ts";
-import * as bls12_381_fr from "../../field/ts/generated/bls12-381-fr.ts";
-import * as bn254_fp from "../../field/ts/generated/bn254-fp.ts";
-import * as bn254_fr from "../../field/ts/generated/bn254-fr.ts";
 
 const GEN = {
   "bls12-381-fp": bls12_381_fp,

@@ -6,22 +6,25 @@
  * bench/field/wasm_generation.ts.)
  */
 
-import { FIELDS } from "../../curves/registry.ts";
-import assert from "node:assert/strict";
-import { assertNoBranches } from "../ct/wasm_rules.ts";
-import { FunctionBuilder, I32 } from "../../wasm/emitter.ts";
-import { emitAdd } from "../../field/wasm/emit_linear.ts";
-import { emitMontMulFips, ref } from "../../field/wasm/emit_mont.ts";
 import {
   buildFieldModule,
+  createWasmFieldKernel,
+  emitAdd,
+  emitMontMulFips,
   type FieldModuleOptions,
+  FIELDS,
+  FunctionBuilder,
+  I32,
   KERNEL_FUNCTIONS,
+  modulePlan,
+  montConstants,
+  ref,
   SLOT,
+  wasmFieldKernel,
   type WasmLayer,
-} from "../../field/wasm/module.ts";
-import { montConstants } from "../../field/wasm/montgomery.ts";
-import { createWasmFieldKernel, wasmFieldKernel } from "../../field/wasm/kernel.ts";
-import { modulePlan } from "../../field/wasm/plan.ts";
+} from "../internal.ts";
+import assert from "node:assert/strict";
+import { assertNoBranches } from "../ct/wasm_rules.ts";
 import { FIELD_NAMES, modPow, Rng } from "./kernel_cases.ts";
 
 Deno.test("wasm generator: Montgomery constants match their definitions", () => {

@@ -5,13 +5,11 @@
  * backends: each call is made twice with the same argument, and must give the plain array's answer
  * both times and leave the argument's bytes as they were.
  */
-import { FIELDS } from "../../curves/registry.ts";
+import { blsSignatures, expandMessageXmd, FIELDS } from "../internal.ts";
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../curves/bn254/mod.ts";
-import { blsSignatures } from "../../curves/bls12_381/signatures.ts";
-import { expandMessageXmd } from "../../curves/hash_to_curve/expand.ts";
 import { decodeFieldElement, fieldKernel } from "../../field/mod.ts";
 import { x25519 } from "../../x25519/mod.ts";
 import { BACKENDS, bls12381Groups, bn254Groups, hex, throwsCode } from "../curves/helpers.ts";

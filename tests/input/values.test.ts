@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../curves/bn254/mod.ts";
-import type { Group } from "../../curves/group/group.ts";
+import type { Group } from "../internal.ts";
 import { BACKENDS, bls12381Groups, bn254Groups, throwsCode } from "../curves/helpers.ts";
 
 for (const backend of BACKENDS) {

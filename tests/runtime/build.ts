@@ -9,9 +9,8 @@
  *   `deno check tests/` would fail to resolve its imports before the build.
  * @module
  */
-import { FIELDS } from "../../curves/registry.ts";
+import { type FieldName, FIELDS } from "../internal.ts";
 import { wasmFiles } from "../../scripts/build_wasm.ts";
-import type { FieldName } from "../../field/params.ts";
 import { x25519WasmBytes } from "../../x25519/mod.ts";
 
 const dist = Deno.args[0] ?? "dist";

@@ -1,11 +1,9 @@
 // Fr (scalar/fr.ts) as exposed by bls12_381.Fr and bn254.Fr: ORDER, uniform random below r, canonical
 // fromBytes (rejects r, r + 1, 2^256 − 1), toBytes, round trips, errors.
-import { FIELDS } from "../../curves/registry.ts";
+import { FIELDS, IsochronError, lessThanBytes, scalarField } from "../internal.ts";
 import assert from "node:assert/strict";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../curves/bn254/mod.ts";
-import { IsochronError } from "../../errors.ts";
-import { lessThanBytes, scalarField } from "../../scalar/fr.ts";
 
 const curves = [
   { name: "bls12-381", Fr: bls12_381.Fr, r: FIELDS["bls12-381-fr"].p, G1: () => bls12_381.G1 },

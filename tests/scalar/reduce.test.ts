@@ -1,7 +1,6 @@
 /** scalar/reduce.ts: parsing of scalar arguments and the constant-time reduction mod r. */
-import { FIELDS } from "../../curves/registry.ts";
+import { FIELDS, SCALAR_LIMBS, scalarBigintVartime, scalarBytes, ScalarReducer } from "../internal.ts";
 import assert from "node:assert/strict";
-import { SCALAR_LIMBS, scalarBigintVartime, scalarBytes, ScalarReducer } from "../../scalar/reduce.ts";
 import { be32, rng, throwsCode } from "../curves/helpers.ts";
 
 const fromLimbs = (l: Int32Array) => l.reduce((acc, x, i) => acc | (BigInt(x) << BigInt(16 * i)), 0n);

@@ -4,14 +4,19 @@
  * surfaces instead of turning into a slow path, and only a refused compilation is the typed
  * WasmRefusedError.
  */
-import { FIELDS } from "../../curves/registry.ts";
+import {
+  BLS12_381_FP_PLAN,
+  compileWasm,
+  createWasmFieldKernel,
+  FIELDS,
+  FunctionBuilder,
+  I32,
+  modulePlan,
+  redetectWasm,
+  simdSupported,
+  WasmRefusedError,
+} from "../internal.ts";
 import assert from "node:assert/strict";
-import { compileWasm, redetectWasm, WasmRefusedError } from "../../wasm/compile.ts";
-import { FunctionBuilder, I32 } from "../../wasm/emitter.ts";
-import { createWasmFieldKernel } from "../../field/wasm/kernel.ts";
-import { modulePlan } from "../../field/wasm/plan.ts";
-import { BLS12_381_FP_PLAN } from "../../curves/bls12_381/plan.ts";
-import { simdSupported } from "../../wasm/emitter.ts";
 
 const DENO = Deno.execPath();
 

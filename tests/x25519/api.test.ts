@@ -15,7 +15,7 @@ import {
   x25519,
   x25519WasmBytes,
 } from "../../x25519/mod.ts";
-import { IsochronError } from "../../errors.ts";
+import { IsochronError } from "../internal.ts";
 import { BACKENDS, hex, kernelOf, random32, unhex, VECTORS } from "./helpers.ts";
 
 const isCode = (code: string) => (e: unknown) => e instanceof IsochronError && e.code === code;

@@ -8,19 +8,25 @@ import {
   A24,
   A_MONT,
   BASE_U,
+  baseTable,
+  buildTableInWasm,
   edwardsAddVartime,
   edwardsBase,
   edwardsD,
+  ENTRY_ENCODED_BYTES,
   type ExtendedPoint,
-  invVartime,
-  mod,
   montgomeryU,
-  P,
   sqrtM1,
+  TABLE_COLS,
+  TABLE_ROWS,
   toAffineVartime,
-} from "../../x25519/curve.ts";
-import { baseTable, ENTRY_ENCODED_BYTES, TABLE_COLS, TABLE_ROWS } from "../../x25519/base_table.ts";
+  X25519_P as P,
+  x25519InvVartime as invVartime,
+  x25519Layout,
+  x25519Mod as mod,
+} from "../internal.ts";
 import { fromLe } from "./helpers.ts";
+import { x25519WasmBytes } from "../../x25519/mod.ts";
 
 const D = edwardsD(), SQRT_M1 = sqrtM1();
 
@@ -69,10 +75,8 @@ Deno.test("base table: every entry is (y + x, y − x, 2d·x·y) of j·32^i·8B;
   assert.equal(invVartime(1n), 1n);
 });
 
-Deno.test("base table: the table built inside the wasm module has the same values", async () => {
-  const { x25519WasmBytes } = await import("../../x25519/wasm/backend.ts");
-  const { buildTableInWasm } = await import("../../x25519/wasm/table.ts");
-  const L = await import("../../x25519/wasm/layout.ts");
+Deno.test("base table: the table built inside the wasm module has the same values", () => {
+  const L = x25519Layout;
   const e = new WebAssembly.Instance(new WebAssembly.Module(x25519WasmBytes() as Uint8Array<ArrayBuffer>), {})
     .exports as unknown as Parameters<typeof buildTableInWasm>[0] & {
       fe_tobytes(s: number, a: number): void;

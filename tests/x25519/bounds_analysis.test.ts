@@ -5,10 +5,14 @@
 // input tests (field_bounds.test.ts) check the same claims by running the code.
 
 import assert from "node:assert/strict";
-import { CARRY_ORDER, LIMBS as WASM_LIMBS, WIDTHS } from "../../x25519/wasm/field.ts";
-import { WASM_BOUNDS } from "../../x25519/wasm/backend.ts";
-import { TS_BOUNDS } from "../../x25519/ts/backend.ts";
-import type { LimbBounds } from "../../x25519/kernel.ts";
+import {
+  CARRY_ORDER,
+  type LimbBounds,
+  TS_BOUNDS,
+  WASM_BOUNDS,
+  WIDTHS,
+  X25519_WASM_LIMBS as WASM_LIMBS,
+} from "../internal.ts";
 
 type Iv = [bigint, bigint];
 const big = (b: LimbBounds): Iv[] => b.lo.map((lo, i) => [BigInt(lo), BigInt(b.hi[i])]);

@@ -3,7 +3,7 @@
 // Results must be right modulo p and every output limb inside the bounds the kernel states.
 
 import assert from "node:assert/strict";
-import type { LimbBounds, X25519Kernel } from "../../x25519/kernel.ts";
+import type { LimbBounds, X25519Kernel } from "../internal.ts";
 import { BACKENDS, fromLe, kernelOf, le, P } from "./helpers.ts";
 
 const mod = (x: bigint) => ((x % P) + P) % P;

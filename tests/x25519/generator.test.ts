@@ -2,8 +2,7 @@
 // and the wasm module is deterministic and valid in both variants.
 
 import assert from "node:assert/strict";
-import { generateFieldTs } from "../../x25519/gen/field_ts.ts";
-import { buildX25519Wasm } from "../../x25519/wasm/module.ts";
+import { buildX25519Wasm, generateFieldTs } from "../internal.ts";
 
 Deno.test("generator: x25519/ts/field.ts equals generateFieldTs() (regenerating changes nothing)", () => {
   const checkedIn = Deno.readTextFileSync(new URL("../../x25519/ts/field.ts", import.meta.url));

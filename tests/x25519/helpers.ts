@@ -4,9 +4,12 @@
  * @module
  */
 
-import type { X25519Backend, X25519Kernel } from "../../x25519/kernel.ts";
-import { kernelFor } from "../../x25519/backend.ts";
-import { P } from "../../x25519/curve.ts";
+import {
+  X25519_P as P,
+  type X25519Backend,
+  type X25519Kernel,
+  x25519KernelFor as kernelFor,
+} from "../internal.ts";
 
 export { P };
 

@@ -4,8 +4,7 @@
 
 import assert from "node:assert/strict";
 import { BACKENDS, fromLe, kernelOf, kernelScalarMult, le, P, random32 } from "./helpers.ts";
-import { A_MONT, invVartime, mod } from "../../x25519/curve.ts";
-import { IsochronError } from "../../errors.ts";
+import { A_MONT, IsochronError, x25519InvVartime as invVartime, x25519Mod as mod } from "../internal.ts";
 import { setX25519Backend, x25519 } from "../../x25519/mod.ts";
 
 /** u(2P) = (u² − 1)² / (4u(u² + A·u + 1)) on v² = u³ + A·u² + u (0 for the points of order ≤ 2). */

@@ -9,17 +9,14 @@
  *   its `longSignatures.sign` of the message hashed under the POP tag is the same computation);
  * - ct flow proofs of keyGen (whole, and the reduction alone) over different IKMs.
  */
-import { FIELDS } from "../../../curves/registry.ts";
 import { ctFlow } from "../../ct/registry.ts";
+import { BLS_POP_PROOF_DST, FIELDS, IsochronError, keyGen, WideScalarReducer } from "../../internal.ts";
 import { seededBytes, seededRandom } from "../../ct/secrets.ts";
 import assert from "node:assert/strict";
 import { bls12_381 as noble } from "@noble/curves/bls12-381.js";
 import { hkdf } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
-import { BLS_POP_PROOF_DST, keyGen } from "../../../curves/bls12_381/signatures.ts";
-import { IsochronError } from "../../../errors.ts";
-import { WideScalarReducer } from "../../../scalar/reduce_wide.ts";
 
 const r = FIELDS["bls12-381-fr"].p;
 const sig = bls12_381.sig;

@@ -8,12 +8,16 @@
  *   message, allocating the result point (arena blocks of 8, a pattern that depends on the run count
  *   and the GC, not on the key) and encoding the result, which branches on the published y's sign.
  */
-import { FIELDS } from "../../../curves/registry.ts";
 import { ctFlow, secretsForModulus } from "../../ct/registry.ts";
+import {
+  BLS_POP_DST,
+  blsSignatures,
+  checkSecretKey,
+  FIELDS,
+  type Group,
+  scalarBytes,
+} from "../../internal.ts";
 import { bls12381Groups, bls12_381 } from "../../../curves/bls12_381/mod.ts";
-import { BLS_POP_DST, blsSignatures, checkSecretKey } from "../../../curves/bls12_381/signatures.ts";
-import type { Group } from "../../../curves/group/group.ts";
-import { scalarBytes } from "../../../scalar/reduce.ts";
 
 const r = FIELDS["bls12-381-fr"].p;
 const keys = () => secretsForModulus(r, 32).filter((k) => k.some((b) => b !== 0));

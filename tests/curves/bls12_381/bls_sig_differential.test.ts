@@ -1,12 +1,12 @@
 /**
- * BLS signatures (curves/bls_signatures.ts) against @noble/curves' `bls12_381.longSignatures` (public
+ * BLS signatures (curves/bls12_381/signatures.ts) against @noble/curves' `bls12_381.longSignatures` (public
  * keys in G1, signatures in G2) with the same DST, on random keys and messages, both backends: public
  * keys, signatures, aggregates and all verification paths, including rejections.
  */
 import assert from "node:assert/strict";
 import { bls12_381 as noble } from "@noble/curves/bls12-381.js";
 import { bls12381Groups, bls12_381 } from "../../../curves/bls12_381/mod.ts";
-import { BLS_POP_DST, blsSignatures } from "../../../curves/bls12_381/signatures.ts";
+import { BLS_POP_DST, blsSignatures } from "../../internal.ts";
 
 const N = noble.longSignatures;
 const rnd = (n: number) => crypto.getRandomValues(new Uint8Array(n));

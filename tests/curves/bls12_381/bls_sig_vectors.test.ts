@@ -1,13 +1,12 @@
 /**
- * BLS signatures (Ethereum suite, curves/bls_signatures.ts) against ALL of ethereum/bls12-381-tests
+ * BLS signatures (Ethereum suite, curves/bls12_381/signatures.ts) against ALL of ethereum/bls12-381-tests
  * v0.1.1's sign, verify, aggregate, aggregate_verify, fast_aggregate_verify and batch_verify vectors
  * (tests/vectors/bls12381_eth_bls_sig/, see its README), on both backends. An expected `null` output
  * (sign, aggregate) must be an IsochronError; verification outputs are booleans.
  */
 import assert from "node:assert/strict";
 import { bls12381Groups, bls12_381 } from "../../../curves/bls12_381/mod.ts";
-import { blsSignatures } from "../../../curves/bls12_381/signatures.ts";
-import { IsochronError } from "../../../errors.ts";
+import { blsSignatures, IsochronError } from "../../internal.ts";
 
 const DIR = new URL("../../vectors/bls12381_eth_bls_sig/", import.meta.url);
 

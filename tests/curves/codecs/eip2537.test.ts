@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { BACKENDS, bls12381Groups, bn254Groups, hex, readJson, throwsCode } from "../helpers.ts";
 import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
 import { unhex } from "../helpers.ts";
-import type { Group, Point } from "../../../curves/group/group.ts";
+import type { Group, Point } from "../../internal.ts";
 
 // deno-lint-ignore no-explicit-any
 type AnyGroup = Group<any>;

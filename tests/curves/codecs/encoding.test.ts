@@ -4,8 +4,7 @@
  * compressed form, and the type checks of the API.
  */
 import assert from "node:assert/strict";
-import { IsochronError } from "../../../errors.ts";
-import type { Group } from "../../../curves/group/group.ts";
+import { type Group, IsochronError } from "../../internal.ts";
 import { BACKENDS, bls12381Groups, bn254Groups, hex, throwsCode, unhex } from "../helpers.ts";
 
 const DIR = new URL("../../vectors/bls12381_eth_bls_sig/", import.meta.url);

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { BACKENDS, bls12381Groups, hex, readVector } from "../helpers.ts";
-import type { Group } from "../../../curves/group/group.ts";
+import type { Group } from "../../internal.ts";
 
 const FILES = [
   ["g1", "compressed", 48],

@@ -7,9 +7,7 @@
 import { ctAccess, ctFlow, secretIndices, secretsForModulus, standardSecrets32 } from "../../ct/registry.ts";
 import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../../curves/bn254/mod.ts";
-import type { Group } from "../../../curves/group/group.ts";
-import { selectPoint, WINDOW_ENTRIES } from "../../../curves/group/scalar_mul.ts";
-import { scalarBytes } from "../../../scalar/reduce.ts";
+import { type Group, scalarBytes, selectPoint, WINDOW_ENTRIES } from "../../internal.ts";
 
 for (const backend of ["wasm", "ts"] as const) {
   for (const curve of ["bls12-381", "bn254"] as const) {

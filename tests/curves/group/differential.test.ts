@@ -5,8 +5,7 @@
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import type { Group, Point } from "../../../curves/group/group.ts";
-import { mulVartime } from "../../../curves/group/scalar_mul.ts";
+import { type Group, mulVartime, type Point } from "../../internal.ts";
 import { BACKENDS, be32, bls12381Groups, bn254Groups, hex, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any

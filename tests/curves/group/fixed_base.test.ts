@@ -1,5 +1,5 @@
 /**
- * Fixed-base multiplication (curves/fixed_base.ts) of the four groups on both backends: equal to the
+ * Fixed-base multiplication (curves/group/fixed_base.ts) of the four groups on both backends: equal to the
  * generic constant-time `multiplyInto` on the generator's slot, to `multiplyUnsafe` and to noble's
  * `BASE.multiply`, on random and edge scalars; `Point.multiply` of BASE takes the table, of an equal
  * but distinct point the generic path; constant-time proofs: the memory access of the row select and
@@ -10,9 +10,7 @@ import { encodeInteger } from "../../ct/secrets.ts";
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import { FixedBaseTable, selectRow } from "../../../curves/group/fixed_base.ts";
-import type { Group, Point } from "../../../curves/group/group.ts";
-import { scalarBytes } from "../../../scalar/reduce.ts";
+import { FixedBaseTable, type Group, type Point, scalarBytes, selectRow } from "../../internal.ts";
 import { BACKENDS, be32, bls12381Groups, bn254Groups, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -1,14 +1,28 @@
-import { X as BLS12_381_X } from "../../../curves/bls12_381/params.ts";
+import {
+  type Backend,
+  BLS12_381_X,
+  BN254_G1_LAMBDA,
+  BN254_U,
+  bn254G1Basis,
+  bn254G2Basis,
+  type Group,
+  LatticeDigits,
+  mulCt,
+  type Point,
+} from "../../internal.ts";
 /**
- * The endomorphism multiplication (`mulEndoCt`, wired into `multiply` for BLS12-381 G1 and G2)
- * against @noble/curves and against the plain 4-bit window `mulCt`, on both backends: random
- * points and scalars, and edge scalars (0, 1, r − 1, r, r + 1, 2^255, 2^256 − 1, multiples and
- * powers of x, multiples of λ = −x², scalars whose digits are all B − 1 or 0).
+ * The endomorphism multiplication (`mulEndoCt`, wired into `multiply` for G1 and G2 of every curve of
+ * CURVES: BLS12-381 with base-|x| / base-x² digits, BN254 with signed lattice sub-scalars) against
+ * @noble/curves, against the plain 4-bit window `mulCt` and against `multiplyUnsafe`, on both
+ * backends: random points and scalars, edge scalars (0, 1, r − 1, r, r + 1, 2^255, 2^256 − 1;
+ * BLS12-381: multiples and powers of x, multiples of λ = −x², scalars whose digits are all B − 1 or 0;
+ * BN254: multiples of λ and u, scalars next to the basis vectors, scalars with every sign pattern of
+ * sub-scalars), the identity and the generator as inputs; and the scratch is wiped after a
+ * multiplication.
  */
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
-import type { Group, Point } from "../../../curves/group/group.ts";
-import { mulCt } from "../../../curves/group/scalar_mul.ts";
+import { bn254 as nbn } from "@noble/curves/bn254.js";
 import { BACKENDS, be32, bls12381Groups, bn254Groups, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -16,9 +30,29 @@ type AnyGroup = Group<any>;
 // deno-lint-ignore no-explicit-any
 type NoblePoint = any;
 
+const mod = (a: bigint, m: bigint) => ((a % m) + m) % m;
+
+/** One curve: its groups and noble's, and the scalars that stress its decomposition. */
+interface Curve {
+  name: string;
+  groups: (backend: Backend) => { G1: AnyGroup; G2: AnyGroup };
+  noble: [NoblePoint, NoblePoint];
+  /** Whether the digits are signed (lattice sub-scalars). */
+  signed: boolean;
+  /** Edge scalars of G1 (which = 0) or G2 (1), compared with multiplyUnsafe and mulCt. */
+  edges: (r: bigint, which: 0 | 1) => bigint[];
+  /** Scalars compared with noble on a random point; `base` is the group's digit base. */
+  nobleScalars: (r: bigint, base: bigint) => bigint[];
+  /** The generator times this, compared with noble. */
+  k0: bigint;
+  /** rng seed of G1's test (G2: + 1). */
+  seed: number;
+}
+
+// ---- BLS12-381: base-|x| digits (G2), base-x² digits (G1) ----
 const w = -BLS12_381_X;
 
-function edgeScalars(r: bigint): bigint[] {
+function blsEdgeScalars(r: bigint): bigint[] {
   const lambda = (r - w * w) % r;
   const out = [0n, 1n, 2n, 3n, 15n, 16n, r - 1n, r, r + 1n, r - w, 1n << 255n, (1n << 256n) - 1n];
   for (let i = 1n; i < 4n; i++) out.push(w ** i, w ** i - 1n, (w ** i) * 5n, (r - 1n) / w ** i * w ** i);
@@ -28,6 +62,55 @@ function edgeScalars(r: bigint): bigint[] {
   out.push(top, w * w - 1n, (w * w - 1n) * (w * w + 1n) % r);
   return out;
 }
+
+// ---- BN254: signed lattice sub-scalars ----
+const u = BN254_U;
+
+/** Edge scalars, and random scalars picked to cover every sign pattern of the sub-scalars. */
+function bnEdgeScalars(r: bigint, which: 0 | 1): bigint[] {
+  const basis = which === 0 ? bn254G1Basis() : bn254G2Basis();
+  const lambda = which === 0 ? BN254_G1_LAMBDA % r : 6n * u * u;
+  const out = [0n, 1n, 2n, 3n, 15n, 16n, r - 1n, r, r + 1n, r - 2n, 1n << 255n, (1n << 256n) - 1n];
+  for (const m of [1n, 2n, u, r - 1n]) out.push((m * lambda) % r, (m * (r - lambda)) % r, (m * u) % r);
+  for (const b of basis) for (const d of [-1n, 0n, 1n]) out.push(mod(b[0] + d, r), mod(-b[0] + d, r));
+  const dec = new LatticeDigits(basis, lambda, r), n = basis.length;
+  const seen = new Set<number>(), rand = rng(99 + which);
+  const signs = new Int32Array(n), d = new Int32Array(n * dec.digitLimbs);
+  const limbs = new Int32Array(17);
+  for (let i = 0; i < 400 && seen.size < 1 << n; i++) {
+    const k = rand() % r;
+    for (let j = 0; j < 16; j++) limbs[j] = Number((k >> BigInt(16 * j)) & 0xffffn);
+    dec.decompose(d, limbs, signs);
+    let pattern = 0;
+    for (let j = 0; j < n; j++) pattern |= signs[j] << j;
+    if (!seen.has(pattern)) seen.add(pattern), out.push(k);
+  }
+  assert.equal(seen.size, 1 << n, "all sign patterns found");
+  return out;
+}
+
+const CURVES: Curve[] = [
+  {
+    name: "BLS12-381",
+    groups: bls12381Groups,
+    noble: [nbls.G1.Point, nbls.G2.Point],
+    signed: false,
+    edges: blsEdgeScalars,
+    nobleScalars: (r) => [0n, 1n, r - 1n, r + 1n, (1n << 256n) - 1n, w, (r - w * w) % r],
+    k0: 12345678901234567890n,
+    seed: 17,
+  },
+  {
+    name: "BN254",
+    groups: bn254Groups,
+    noble: [nbn.G1.Point, nbn.G2.Point],
+    signed: true,
+    edges: bnEdgeScalars,
+    nobleScalars: (r, lambda) => [0n, 1n, r - 1n, r + 1n, (1n << 256n) - 1n, lambda, r - lambda, u],
+    k0: 12345678901234567890123456789n,
+    seed: 41,
+  },
+];
 
 function affineEq(p: Point<unknown>, q: NoblePoint): boolean {
   // deno-lint-ignore no-explicit-any
@@ -46,42 +129,56 @@ function oldMultiply(G: AnyGroup, P: Point<unknown>, k: bigint): Point<unknown> 
 }
 
 for (const backend of BACKENDS) {
-  const groups = () => {
-    const g = bls12381Groups(backend);
-    return [[g.G1, nbls.G1.Point], [g.G2, nbls.G2.Point]] as [AnyGroup, NoblePoint][];
-  };
-
-  Deno.test(`glv multiply: BLS12-381 G1 and G2 use the endomorphism, so does BN254 (${backend})`, () => {
-    for (const [G] of groups()) assert.notEqual(G.endo, null, G.name);
-    const bn = bn254Groups(backend); // signed lattice sub-scalars: tests/curves/glv_bn254_*.test.ts
-    assert.notEqual(bn.G1.endo, null);
-    assert.notEqual(bn.G2.endo, null);
+  Deno.test(`glv multiply: G1 and G2 of every curve use the endomorphism (${backend})`, () => {
+    for (const c of CURVES) {
+      const { G1, G2 } = c.groups(backend);
+      for (const G of [G1, G2]) {
+        assert.notEqual(G.endo, null, G.name);
+        assert.equal(G.endo!.split.digits.signed, c.signed, `${G.name}: signed digits`);
+      }
+    }
   });
+}
 
-  for (const which of [0, 1]) {
-    Deno.test(`glv multiply vs noble and mulCt: BLS12-381 G${which + 1} (${backend})`, () => {
-      const [G, N] = groups()[which];
-      const r = G.r, rand = rng(17 + which);
-      const a = rand() % r;
-      const P = G.BASE.multiplyUnsafe(a), nP = N.BASE.multiply(a);
-      for (const k of edgeScalars(r)) {
-        const got = P.multiply(be32(k));
-        assert.ok(got.equals(P.multiplyUnsafe(k)), `k = ${k}: vs multiplyUnsafe`);
-        assert.ok(got.equals(oldMultiply(G, P, k)), `k = ${k}: vs mulCt`);
-      }
-      for (const k of [0n, 1n, r - 1n, r + 1n, (1n << 256n) - 1n, w, (r - w * w) % r]) {
-        assert.ok(affineEq(P.multiply(k), k % r === 0n ? N.ZERO : nP.multiply(k % r)), `k = ${k}: vs noble`);
-      }
-      for (let i = 0; i < 6; i++) {
-        const b = rand() % r, k = rand();
-        const Q = G.BASE.multiplyUnsafe(b), nQ = N.BASE.multiply(b);
-        const got = Q.multiply(be32(k));
-        assert.ok(affineEq(got, nQ.multiply(k % r)), "random point and scalar vs noble");
-        assert.ok(got.equals(oldMultiply(G, Q, k)), "random point and scalar vs mulCt");
-      }
-      // the identity and the generator as inputs
-      assert.ok(G.ZERO.multiply(rand()).isZero());
-      assert.ok(affineEq(G.BASE.multiply(12345678901234567890n), N.BASE.multiply(12345678901234567890n)));
-    });
+for (const c of CURVES) {
+  for (const backend of BACKENDS) {
+    for (const which of [0, 1] as const) {
+      Deno.test(`glv multiply vs noble and mulCt: ${c.name} G${which + 1} (${backend})`, () => {
+        const g = c.groups(backend), G = which === 0 ? g.G1 : g.G2, N = c.noble[which];
+        const s = G.endo;
+        assert.ok(s !== null && s.split.digits.signed === c.signed, "the endomorphism loop of the curve");
+        const r = G.r, rand = rng(c.seed + which);
+        const a = rand() % r;
+        const P = G.BASE.multiplyUnsafe(a), nP = N.BASE.multiply(a);
+        for (const k of c.edges(r, which)) {
+          const got = P.multiply(be32(k));
+          assert.ok(got.equals(P.multiplyUnsafe(k)), `k = ${k}: vs multiplyUnsafe`);
+          assert.ok(got.equals(oldMultiply(G, P, k)), `k = ${k}: vs mulCt`);
+        }
+        for (const k of c.nobleScalars(r, s.split.digits.base)) {
+          assert.ok(
+            affineEq(P.multiply(k), k % r === 0n ? N.ZERO : nP.multiply(k % r)),
+            `k = ${k}: vs noble`,
+          );
+        }
+        for (let i = 0; i < 6; i++) {
+          const b = rand() % r, k = rand();
+          const Q = G.BASE.multiplyUnsafe(b), nQ = N.BASE.multiply(b);
+          const got = Q.multiply(be32(k));
+          assert.ok(
+            affineEq(got, k % r === 0n ? N.ZERO : nQ.multiply(k % r)),
+            "random point and scalar vs noble",
+          );
+          assert.ok(got.equals(oldMultiply(G, Q, k)), "random point and scalar vs mulCt");
+        }
+        // the identity and the generator as inputs
+        assert.ok(G.ZERO.multiply(rand()).isZero());
+        assert.ok(affineEq(G.BASE.multiply(c.k0), N.BASE.multiply(c.k0)));
+        // the scratch holds no secret afterwards
+        G.BASE.multiply(rand());
+        assert.ok(s.d.every((x) => x === 0) && s.signs.every((x) => x === 0), "digits and signs wiped");
+        for (const T of s.tables) for (const e of T) assert.equal(G.F.isZero(e), 1, "tables wiped");
+      });
+    }
   }
 }

@@ -1,12 +1,12 @@
 /**
- * Multi-scalar multiplication `G.msm` (curves/msm.ts): all EIP-2537 G1MultiExp / G2MultiExp vectors;
+ * Multi-scalar multiplication `G.msm` (curves/group/msm.ts): all EIP-2537 G1MultiExp / G2MultiExp vectors;
  * random inputs of n = 0, 1, 2, 5, 64, 300 points against the naive Σ k_i·P_i (constant-time `multiply`
  * and complete additions) on both backends, G1 and G2 of BLS12-381 and BN254; edge scalars (0, r, r − 1,
  * 2^256 − 1, bytes and bigints), duplicated and opposite points (tangent and P = −Q inside a bucket),
  * the identity; argument errors.
  */
 import assert from "node:assert/strict";
-import type { Group, Point } from "../../../curves/group/group.ts";
+import type { Group, Point } from "../../internal.ts";
 import {
   BACKENDS,
   be32,

@@ -2,7 +2,7 @@
 // points than the capped arena can hold as batch scratch, then the library must still work. Prints one
 // JSON line.
 import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
-import { IsochronError } from "../../../errors.ts";
+import { IsochronError } from "../../internal.ts";
 
 const backend = Deno.args[0] as "wasm" | "ts";
 const { G2 } = bls12381Groups(backend);

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../../curves/bn254/mod.ts";
-import { type Group, STORE_POINTS } from "../../../curves/group/group.ts";
+import { type Group, STORE_POINTS } from "../../internal.ts";
 
 const LONG = Deno.env.get("ISOCHRON_LONG") === "1";
 const highWater = <V>(G: Group<V>) => G.F.kernel.alloc(0); // alloc(0): the next free slot, none taken

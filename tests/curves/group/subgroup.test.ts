@@ -1,15 +1,13 @@
 /**
- * The endomorphism subgroup tests (curves/endomorphism.ts `subgroupTestFor`, behind
+ * The endomorphism subgroup tests (curves/group/endomorphism.ts `subgroupTestFor`, behind
  * `isTorsionFreeVartime`) against the definition r·P = O, on both backends: on multiples of the
  * generator (inside), on random curve points (x random, y = √(x³ + b), no cofactor clearing: outside),
  * on their cofactor-torsion parts r·P (order | h, outside unless O), and on sums inside + outside.
  * BN254 G1 (cofactor 1): every curve point is in G1. Decoding: the ethereum/bls12-381-tests vectors
  * deserialization_fails_not_in_G1/G2 and EIP-2537 encodings of points outside fail NOT_IN_SUBGROUP.
  */
-import { FIELDS } from "../../../curves/registry.ts";
+import { FIELDS, type Group, mulVartime, type Point } from "../../internal.ts";
 import assert from "node:assert/strict";
-import type { Group, Point } from "../../../curves/group/group.ts";
-import { mulVartime } from "../../../curves/group/scalar_mul.ts";
 import { BACKENDS, bls12381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any

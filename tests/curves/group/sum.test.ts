@@ -8,8 +8,7 @@
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import type { Group, Point } from "../../../curves/group/group.ts";
-import { type SumTuning, sumVartime } from "../../../curves/group/sum.ts";
+import { type Group, type Point, type SumTuning, sumVartime } from "../../internal.ts";
 import { BACKENDS, bls12381Groups, bn254Groups, rng, throwsCode } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any

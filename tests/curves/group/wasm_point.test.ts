@@ -4,15 +4,19 @@
  * exceptional case of the complete formulas (P = Q, P = −Q, O + P, P + O, O + O, 2·O), with out
  * aliasing an input; the choice of the 3b multiplication; and the no-branch rule on the emitted code.
  */
-import { FIELDS } from "../../../curves/registry.ts";
 import { ctWasm } from "../../ct/registry.ts";
+import {
+  type B3Coefficients,
+  b3Coefficients,
+  FIELDS,
+  type Group,
+  pointModuleBytes,
+  Projective,
+  simdSupported,
+} from "../../internal.ts";
 import assert from "node:assert/strict";
 import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../../curves/bn254/mod.ts";
-import type { Group } from "../../../curves/group/group.ts";
-import { Projective } from "../../../curves/group/projective.ts";
-import { type B3Coefficients, b3Coefficients, pointModuleBytes } from "../../../curves/group/wasm_point.ts";
-import { simdSupported } from "../../../field/wasm/module.ts";
 import { rng } from "../helpers.ts";
 
 type AnyGroup = Group<unknown>;

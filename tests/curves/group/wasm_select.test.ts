@@ -10,24 +10,25 @@
  * is straight-line (ctWasm: no if/br/br_if/br_table/select), so it loads every word of every entry,
  * in an order fixed at emission. The ctAccess proofs still cover the JS path (ts backend).
  */
-import { FIELDS } from "../../../curves/registry.ts";
 import { ctWasm } from "../../ct/registry.ts";
-import assert from "node:assert/strict";
-import { createWasmFieldKernel } from "../../../field/wasm/kernel.ts";
-import { modulePlan } from "../../../field/wasm/plan.ts";
-import { simdSupported } from "../../../field/wasm/module.ts";
-import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
-import { bn254Groups } from "../../../curves/bn254/mod.ts";
-import type { Group } from "../../../curves/group/group.ts";
-import { selectPoint, WINDOW_ENTRIES } from "../../../curves/group/scalar_mul.ts";
-import { selectRow } from "../../../curves/group/fixed_base.ts";
 import {
+  createWasmFieldKernel,
+  FIELDS,
+  type Group,
+  modulePlan,
   selectExtras,
   selectModuleBytes,
   selectName,
+  selectPoint,
+  selectRow,
   type SelectShape,
+  simdSupported,
   wasmSelector,
-} from "../../../curves/group/wasm_select.ts";
+  WINDOW_ENTRIES,
+} from "../../internal.ts";
+import assert from "node:assert/strict";
+import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bn254Groups } from "../../../curves/bn254/mod.ts";
 
 const SHAPES: readonly SelectShape[] = [
   { slots: 3, count: 16 },

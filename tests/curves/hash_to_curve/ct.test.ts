@@ -7,7 +7,7 @@
  */
 import { ctFlow, standardSecrets32 } from "../../ct/registry.ts";
 import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
-import type { HashingGroup } from "../../../curves/hash_to_curve/suite.ts";
+import type { HashingGroup } from "../../internal.ts";
 
 const DST = "QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_";
 

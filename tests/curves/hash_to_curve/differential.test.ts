@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { bls12_381 as noble } from "@noble/curves/bls12-381.js";
+import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
+import { IsochronError } from "../../internal.ts";
 import { BACKENDS, bls12381Groups } from "../helpers.ts";
 
 /** Seeded bytes (xorshift32). */
@@ -48,9 +50,7 @@ for (const backend of BACKENDS) {
   });
 }
 
-Deno.test("hash-to-curve through bls12_381 (default backend) and input errors", async () => {
-  const { bls12_381 } = await import("../../../curves/bls12_381/mod.ts");
-  const { IsochronError } = await import("../../../errors.ts");
+Deno.test("hash-to-curve through bls12_381 (default backend) and input errors", () => {
   const msg = new TextEncoder().encode("abc"), dst = "QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
   const P = bls12_381.G2.hashToCurve(msg, dst);
   assert.equal(P.toHex(), noble.G2.hashToCurve(msg, { DST: dst }).toHex());

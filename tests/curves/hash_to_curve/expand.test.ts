@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { hex, readJson, throwsCode, unhex } from "../helpers.ts";
-import { dstBytes, expandMessageXmd } from "../../../curves/hash_to_curve/expand.ts";
+import { dstBytes, expandMessageXmd } from "../../internal.ts";
 
 interface XmdFile {
   DST: string;

@@ -1,5 +1,17 @@
-import { FIELDS } from "../../../curves/registry.ts";
-import { X as BLS12_381_X } from "../../../curves/bls12_381/params.ts";
+import {
+  BLS12_381_X,
+  type CoordField,
+  FIELDS,
+  type Fp2Value,
+  H_EFF_G1,
+  ISO_G1,
+  ISO_G2,
+  Isogeny,
+  type IsogenyCoefficients,
+  mulVartime,
+  SWU_G1,
+  swuG2,
+} from "../../internal.ts";
 /**
  * The constants of the BLS12-381 hash-to-curve suites, checked against their definitions, and the
  * EIP-2537 MAP_FP_TO_G1 / MAP_FP2_TO_G2 vectors (go-ethereum blsMapG1.json / blsMapG2.json: map_to_curve
@@ -12,12 +24,7 @@ import { X as BLS12_381_X } from "../../../curves/bls12_381/params.ts";
  */
 import assert from "node:assert/strict";
 import { BACKENDS, bls12381Groups, hex, readJson, rng, unhex } from "../helpers.ts";
-import type { CoordField, Fp2Value } from "../../../curves/group/coord_field.ts";
 import type { H2cGroup } from "../../../curves/bls12_381/mod.ts";
-import { H_EFF_G1, SWU_G1, swuG2 } from "../../../curves/bls12_381/hash_to_curve.ts";
-import { Isogeny, type IsogenyCoefficients } from "../../../curves/hash_to_curve/isogeny.ts";
-import { ISO_G1, ISO_G2 } from "../../../curves/bls12_381/isogeny.ts";
-import { mulVartime } from "../../../curves/group/scalar_mul.ts";
 
 const p = FIELDS["bls12-381-fp"].p, x = BLS12_381_X;
 

@@ -5,8 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { BACKENDS, bls12381Groups, readJson } from "../helpers.ts";
-import { HashToField } from "../../../curves/hash_to_curve/field.ts";
-import type { Fp2Value } from "../../../curves/group/coord_field.ts";
+import { type Fp2Value, HashToField } from "../../internal.ts";
 import type { H2cGroup } from "../../../curves/bls12_381/mod.ts";
 
 interface Coords {

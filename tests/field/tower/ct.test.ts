@@ -3,18 +3,21 @@
 // and control-flow proofs of the secret-handling operations on both backends, for both curves.
 
 // The registry must be imported before any library module (it starts V8 block coverage).
-import { TOWERS } from "../../../curves/registry.ts";
 import { ctFlow, ctWasm, secretsForModulus } from "../../ct/registry.ts";
+import {
+  buildFieldModule,
+  FP2_FUNCTIONS,
+  fp2IO64,
+  type Tower,
+  tower,
+  TOWER_FUNCTIONS,
+  towerFrobenius,
+  type TowerName,
+  TOWERS,
+  wasmTowerPlan,
+} from "../../internal.ts";
 import { encodeInteger } from "../../ct/secrets.ts";
-import { buildFieldModule } from "../../../field/wasm/module.ts";
-import { tower } from "../../../field/tower/mod.ts";
-import type { Tower } from "../../../field/tower/tower.ts";
-import type { TowerName } from "../../../field/tower/params.ts";
-import { towerFrobenius } from "../../../field/tower/tower.ts";
-import { TOWER_FUNCTIONS, wasmTowerPlan } from "../../../field/tower/wasm_tower.ts";
-import { FP2_FUNCTIONS } from "../../../field/tower/wasm_fp2.ts";
 import { RefTower } from "./reference.ts";
-import { fp2IO64 } from "../../../curves/codecs/eip2537.ts";
 
 const CURVES: readonly TowerName[] = ["bls12-381", "bn254"];
 

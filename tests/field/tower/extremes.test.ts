@@ -6,8 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { cases, CURVES, Rng } from "./helpers.ts";
-import type { Tower } from "../../../field/tower/tower.ts";
-import type { WasmFieldKernel } from "../../../field/wasm/kernel.ts";
+import type { Tower, WasmFieldKernel } from "../../internal.ts";
 
 const all = cases();
 

@@ -1,8 +1,7 @@
 /** Fp2 against the BigInt reference, for both curves and every available backend. */
 import assert from "node:assert/strict";
-import { IsochronError } from "../../../errors.ts";
+import { fp2IO64, IsochronError } from "../../internal.ts";
 import { cases, get2, put2, Rng } from "./helpers.ts";
-import { fp2IO64 } from "../../../curves/codecs/eip2537.ts";
 
 const N = 24;
 

@@ -1,7 +1,6 @@
 /** Re-derives every Frobenius coefficient from its definition with independent BigInt arithmetic. */
-import { TOWERS } from "../../../curves/registry.ts";
+import { towerFrobenius, TOWERS } from "../../internal.ts";
 import assert from "node:assert/strict";
-import { towerFrobenius } from "../../../field/tower/tower.ts";
 import { RefTower } from "./reference.ts";
 import { CURVES } from "./helpers.ts";
 

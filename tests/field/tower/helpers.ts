@@ -1,10 +1,14 @@
 /** Shared setup of the tower tests: one tower per (curve, backend), plus the BigInt reference. */
-import { TOWERS } from "../../../curves/registry.ts";
-import { COMPOSED, createTower, type Tower } from "../../../field/tower/tower.ts";
-import { tower } from "../../../field/tower/mod.ts";
-import type { TowerName } from "../../../field/tower/params.ts";
-import { createWasmFieldKernel } from "../../../field/wasm/kernel.ts";
-import { WasmFp2 } from "../../../field/tower/wasm_fp2.ts";
+import {
+  COMPOSED,
+  createTower,
+  createWasmFieldKernel,
+  type Tower,
+  tower,
+  type TowerName,
+  TOWERS,
+  WasmFp2,
+} from "../../internal.ts";
 import { referenceKernel } from "./reference_kernel.ts";
 import { type F12, type F2, RefTower, Rng, towerToW, wToTower } from "./reference.ts";
 

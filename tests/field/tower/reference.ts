@@ -3,8 +3,7 @@
  * as pairs, Fp6 as polynomials of degree < 3 in v (v³ = ξ), Fp12 as polynomials of degree < 6 in w
  * (w⁶ = ξ) multiplied schoolbook and reduced. Slow and variable-time: tests only.
  */
-import { TOWERS } from "../../../curves/registry.ts";
-import type { TowerName } from "../../../field/tower/params.ts";
+import { type TowerName, TOWERS } from "../../internal.ts";
 
 export type F2 = [bigint, bigint];
 /** Fp12 as six Fp2 coefficients of w⁰…w⁵. */

@@ -2,7 +2,7 @@
  * A slow BigInt-backed FieldKernel for tests: slots hold plain integers in [0, p) (no Montgomery
  * form). Not constant-time; used to test the tower's composition independently of the real kernels.
  */
-import type { FieldKernel } from "../../../field/kernel.ts";
+import type { FieldKernel } from "../../internal.ts";
 
 function modPow(a: bigint, e: bigint, p: bigint): bigint {
   let r = 1n;

@@ -1,6 +1,6 @@
 /** The sliding-window recoding reproduces its exponent. */
 import assert from "node:assert/strict";
-import { slidingWindow } from "../../../field/tower/window.ts";
+import { slidingWindow } from "../../internal.ts";
 
 Deno.test("slidingWindow: steps rebuild e, digits odd and below 2^w", () => {
   const es = [1n, 2n, 3n, 5n, 16n, 17n, 255n, 256n, 0x8000000000000001n, (1n << 381n) - 12345n];

@@ -1,0 +1,181 @@
+/**
+ * The one internal entry of the tests: every library module below the public entry points that a
+ * test uses is re-exported here, so a test imports library code only
+ * - from this file (internals), or
+ * - from a public entry point: {@linkcode PUBLIC_ENTRIES} (`mod.ts`, `backend.ts`, `x25519/mod.ts`,
+ *   `curves/bls12_381/mod.ts`, `curves/bn254/mod.ts`, `field/mod.ts`).
+ *
+ * The exceptions, files under tests/ that import library modules directly
+ * ({@linkcode DIRECT_IMPORT_EXCEPTIONS}), each because it checks that module's own properties or must
+ * load the library exactly as it is shipped:
+ * - `tests/internal.ts`, this file;
+ * - `tests/runtime/worker.ts`: bundled by `deno bundle` into the workerd Worker, it imports the
+ *   library's modules as a user's bundle does (and as `smoke.mjs` imports them from dist/);
+ * - `tests/field/ts_deopt_child.ts`: the child of ts_deopt.test.ts, whose V8 deoptimisation trace is
+ *   matched by function name, so it loads the generated TypeScript kernels and their driver only.
+ *
+ * The tooling of tests/ct/ (registry, coverage, access trace, wasm decoder, dudect) imports no library
+ * module; its dudect targets import the library through this file. tests/architecture/ reads the
+ * source as text. `tests/architecture/internal_entry.test.ts` fails on any other direct import.
+ *
+ * Names that would be ambiguous here carry their curve or layer (`BLS12_381_X`, `BN254_PAIRING`,
+ * `X25519_P`, `x25519Mod`, …); the generated TypeScript kernels are namespaces (`bls12_381_fp`, …).
+ * @module
+ */
+
+/** The public entry points (repository paths), which tests may import directly. */
+export const PUBLIC_ENTRIES: readonly string[] = [
+  "mod.ts",
+  "backend.ts",
+  "x25519/mod.ts",
+  "curves/bls12_381/mod.ts",
+  "curves/bn254/mod.ts",
+  "field/mod.ts",
+];
+
+/** The files under tests/ that may import any library module (see the module comment for why). */
+export const DIRECT_IMPORT_EXCEPTIONS: readonly string[] = [
+  "tests/internal.ts",
+  "tests/runtime/worker.ts",
+  "tests/field/ts_deopt_child.ts",
+];
+
+// ---- errors.ts ----
+export { expectBytes, IsochronError, type IsochronErrorCode } from "../errors.ts";
+
+// ---- wasm/ ----
+export { FunctionBuilder, I32, ModuleBuilder, simdSupported } from "../wasm/emitter.ts";
+export { compileWasm, redetectWasm, WasmRefusedError } from "../wasm/compile.ts";
+
+// ---- field/ ----
+export type { Backend, FieldKernel } from "../field/kernel.ts";
+export { defineField, type FieldName } from "../field/params.ts";
+export {
+  BATCH_CHUNK,
+  batchInvVartime,
+  invFermat,
+  isSquareCt,
+  powCt,
+  sqrtCt,
+} from "../field/algorithms/mod.ts";
+export { buildTsInverse } from "../field/algorithms/inverse_ts.ts";
+export { tsFieldKernel } from "../field/ts/kernel.ts";
+export * as bls12_381_fp from "../field/ts/generated/bls12-381-fp.ts";
+export * as bls12_381_fr from "../field/ts/generated/bls12-381-fr.ts";
+export * as bn254_fp from "../field/ts/generated/bn254-fp.ts";
+export * as bn254_fr from "../field/ts/generated/bn254-fr.ts";
+export { emitAdd } from "../field/wasm/emit_linear.ts";
+export { emitMontMulFips, ref } from "../field/wasm/emit_mont.ts";
+export { buildWasmInverse, inverseModuleBytes, inverseParams } from "../field/wasm/inverse.ts";
+export {
+  createWasmFieldKernel,
+  type WasmFieldKernel,
+  wasmFieldKernel,
+  wasmFieldModuleBytes,
+} from "../field/wasm/kernel.ts";
+export {
+  buildFieldModule,
+  type FieldModuleOptions,
+  KERNEL_FUNCTIONS,
+  SLOT,
+  type WasmLayer,
+} from "../field/wasm/module.ts";
+export { montConstants, wasmFp2SupportsModulus, wasmSupportsModulus } from "../field/wasm/montgomery.ts";
+export { modulePlan } from "../field/wasm/plan.ts";
+
+// ---- field/tower/ ----
+export { tower } from "../field/tower/mod.ts";
+export { defineTower, type TowerName, type TowerParams } from "../field/tower/params.ts";
+export { COMPOSED, createTower, type Tower, towerFrobenius } from "../field/tower/tower.ts";
+export { fp2MulBig, type FrobeniusTable, frobeniusTable } from "../field/tower/frobenius.ts";
+export { FP2_FUNCTIONS, WasmFp2 } from "../field/tower/wasm_fp2.ts";
+export { TOWER_FUNCTIONS, wasmTowerPlan } from "../field/tower/wasm_tower.ts";
+export { slidingWindow } from "../field/tower/window.ts";
+
+// ---- scalar/ ----
+export { BaseDigits, type ScalarDigits } from "../scalar/decompose.ts";
+export { determinant, LatticeDigits } from "../scalar/lattice.ts";
+export { SCALAR_LIMBS, scalarBigintVartime, scalarBytes, ScalarReducer } from "../scalar/reduce.ts";
+export { WideScalarReducer } from "../scalar/reduce_wide.ts";
+export { lessThanBytes, scalarField } from "../scalar/fr.ts";
+
+// ---- curves/group/, curves/codecs/, curves/pairing/, curves/hash_to_curve/ ----
+export { Group, Point, STORE_POINTS } from "../curves/group/group.ts";
+export type { CoordField, Fp2Value } from "../curves/group/coord_field.ts";
+export { Projective } from "../curves/group/projective.ts";
+export { Phi, Psi } from "../curves/group/endomorphism.ts";
+export { mulCt, mulVartime, selectPoint, WINDOW_ENTRIES } from "../curves/group/scalar_mul.ts";
+export { FixedBaseTable, selectRow } from "../curves/group/fixed_base.ts";
+export { type SumTuning, sumVartime } from "../curves/group/sum.ts";
+export { type B3Coefficients, b3Coefficients, pointModuleBytes } from "../curves/group/wasm_point.ts";
+export {
+  selectExtras,
+  selectModuleBytes,
+  selectName,
+  type SelectShape,
+  wasmSelector,
+} from "../curves/group/wasm_select.ts";
+export { fp2IO64 } from "../curves/codecs/eip2537.ts";
+export { FinalExp } from "../curves/pairing/final_exp.ts";
+export type {
+  PairingFunctions,
+  PairingInput,
+  PairingParams,
+  PairingResult,
+} from "../curves/pairing/pairing.ts";
+export { dstBytes, expandMessageXmd } from "../curves/hash_to_curve/expand.ts";
+export { HashToField } from "../curves/hash_to_curve/field.ts";
+export { Isogeny, type IsogenyCoefficients } from "../curves/hash_to_curve/isogeny.ts";
+export type { HashingGroup } from "../curves/hash_to_curve/suite.ts";
+
+// ---- the curves' data ----
+export { FIELD_PLANS, FIELDS, TOWERS } from "../curves/registry.ts";
+export { X as BLS12_381_X } from "../curves/bls12_381/params.ts";
+export { BLS12_381_FP_PLAN } from "../curves/bls12_381/plan.ts";
+export { g1Phi as bls12381Phi } from "../curves/bls12_381/endomorphism.ts";
+export { PAIRING as BLS12_381_PAIRING } from "../curves/bls12_381/pairing.ts";
+export { H_EFF_G1, SWU_G1, swuG2 } from "../curves/bls12_381/hash_to_curve.ts";
+export { ISO_G1, ISO_G2 } from "../curves/bls12_381/isogeny.ts";
+export {
+  BLS_POP_DST,
+  BLS_POP_PROOF_DST,
+  blsSignatures,
+  checkSecretKey,
+  keyGen,
+} from "../curves/bls12_381/signatures.ts";
+export { U as BN254_U } from "../curves/bn254/params.ts";
+export {
+  G1_LAMBDA as BN254_G1_LAMBDA,
+  g1Basis as bn254G1Basis,
+  g1Phi as bn254Phi,
+  g2Basis as bn254G2Basis,
+} from "../curves/bn254/endomorphism.ts";
+export { PAIRING as BN254_PAIRING } from "../curves/bn254/pairing.ts";
+
+// ---- x25519/ ----
+export type { LimbBounds, X25519Backend, X25519Kernel } from "../x25519/kernel.ts";
+export { kernelFor as x25519KernelFor } from "../x25519/backend.ts";
+export {
+  A24,
+  A_MONT,
+  BASE_U,
+  edwardsAddVartime,
+  edwardsBase,
+  edwardsD,
+  type ExtendedPoint,
+  invVartime as x25519InvVartime,
+  mod as x25519Mod,
+  montgomeryU,
+  P as X25519_P,
+  sqrtM1,
+  toAffineVartime,
+} from "../x25519/curve.ts";
+export { baseTable, ENTRY_ENCODED_BYTES, TABLE_COLS, TABLE_ROWS } from "../x25519/base_table.ts";
+export { LIMBS as X25519_TS_LIMBS } from "../x25519/ts/field.ts";
+export { select as x25519TsSelect, TS_BOUNDS } from "../x25519/ts/backend.ts";
+export { CARRY_ORDER, LIMBS as X25519_WASM_LIMBS, WIDTHS } from "../x25519/wasm/field.ts";
+export { createWasmKernel as createX25519WasmKernel, WASM_BOUNDS } from "../x25519/wasm/backend.ts";
+export { buildTableInWasm } from "../x25519/wasm/table.ts";
+export * as x25519Layout from "../x25519/wasm/layout.ts";
+export { buildX25519Wasm } from "../x25519/wasm/module.ts";
+export { generateFieldTs } from "../x25519/gen/field_ts.ts";
