@@ -105,7 +105,7 @@ const groupsOf = lazyState((tw: Tower): Bls12381Groups => {
   const G2 = new HashingGroup<Fp2Value>({
     name: "bls12-381 G2",
     F: fp2Coords(tw.fp2),
-    b: { c0: b * xi[0], c1: b * xi[1] },
+    b: { c0: b * xi.c0, c1: b * xi.c1 },
     generator: G2_GEN,
     r,
     h: H2,

@@ -24,4 +24,4 @@ export const FP: FieldParams = defineField("bls12-381-fp", P, generatedFp);
 /** The scalar field Fr (the order of G1 and G2). */
 export const FR: FieldParams = defineField("bls12-381-fr", R, generatedFr);
 /** The tower Fp2 → Fp6 → Fp12 with ξ = 1 + u over an M-twist. */
-export const TOWER: TowerParams = defineTower("bls12-381", FP, [1n, 1n], "M");
+export const TOWER: TowerParams = defineTower("bls12-381", FP, { c0: 1n, c1: 1n }, "M");

@@ -11,7 +11,7 @@ import { pointLayer } from "../group/wasm_point.ts";
 import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
 
 /** 3b of G1 and of G2 (b' = 4ξ, M-twist), as canonical Fp coordinates: data of the point layers. */
-const B3_G1 = [12n], B3_G2 = TOWER.xi.map((c) => (12n * c) % p);
+const B3_G1 = [12n], B3_G2 = [TOWER.xi.c0, TOWER.xi.c1].map((c) => (12n * c) % p);
 
 /**
  * The plan of BLS12-381's base-field module (field/wasm/plan.ts): the tower, the G1 and G2 point

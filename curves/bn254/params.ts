@@ -23,4 +23,4 @@ export const FP: FieldParams = defineField("bn254-fp", P, generatedFp);
 /** The scalar field Fr (the order of G1 and G2). */
 export const FR: FieldParams = defineField("bn254-fr", R, generatedFr);
 /** The tower Fp2 → Fp6 → Fp12 with ξ = 9 + u over a D-twist. */
-export const TOWER: TowerParams = defineTower("bn254", FP, [9n, 1n], "D");
+export const TOWER: TowerParams = defineTower("bn254", FP, { c0: 9n, c1: 1n }, "D");

@@ -18,7 +18,7 @@ function invModP(a: bigint): bigint {
   return r;
 }
 /** b' = 3/ξ of G2 (D-twist) in Fp[u]/(u² + 1): 1/(x0 + x1·u) = (x0 − x1·u)/(x0² + x1²). */
-const [XI0, XI1] = TOWER.xi;
+const { c0: XI0, c1: XI1 } = TOWER.xi;
 const XI_NORM_INV = invModP(XI0 * XI0 + XI1 * XI1);
 export const B_G2: Fp2Value = { c0: (3n * XI0 * XI_NORM_INV) % p, c1: (3n * (p - XI1) * XI_NORM_INV) % p };
 

@@ -8,13 +8,8 @@ import { IsochronError } from "../../errors.ts";
 import type { FieldKernel } from "../../field/kernel.ts";
 import type { Fp2 } from "../../field/tower/fp2.ts";
 
-/** An Fp2 value as integers, c0 + c1·u (the shape of @noble/curves' Fp2 elements). */
-export interface Fp2Value {
-  /** The real part. */
-  readonly c0: bigint;
-  /** The coefficient of u. */
-  readonly c1: bigint;
-}
+import type { Fp2Value } from "../../field/tower/fp2_value.ts";
+export type { Fp2Value };
 
 /** Field operations on slot numbers; `V` is the public (integer) form of an element. */
 export interface CoordField<V> {
@@ -136,7 +131,7 @@ export function fp2Coords(f: Fp2): CoordField<Fp2Value> {
     sqrt: (o: number, a: number) => f.sqrt(o, a),
     wipe: (first: number, count: number) => k.wipe(first, 2 * count),
     wipeScratch: () => f.wipeScratch(),
-    setVartime: (out: number, v: Fp2Value) => f.setBigintVartime(out, [v.c0, v.c1]),
+    setVartime: (out: number, v: Fp2Value) => f.setBigintVartime(out, v),
     checkValue(v: unknown, what: string): void {
       if (typeof v !== "object" || v === null) {
         throw new IsochronError("INVALID_TYPE", `${what} must be an Fp2 value { c0, c1 }`);
@@ -145,12 +140,9 @@ export function fp2Coords(f: Fp2): CoordField<Fp2Value> {
       checkCanonical(c0, k.p, `${what}.c0`);
       checkCanonical(c1, k.p, `${what}.c1`);
     },
-    getVartime: (a: number) => {
-      const [c0, c1] = f.toBigintVartime(a);
-      return { c0, c1 };
-    },
+    getVartime: (a: number) => f.toBigintVartime(a),
     largestVartime: (a: number) => {
-      const [c0, c1] = f.toBigintVartime(a);
+      const { c0, c1 } = f.toBigintVartime(a);
       return (c1 > half || (c1 === 0n && c0 > half)) ? 1 : 0;
     },
   });

@@ -83,10 +83,8 @@ export class Psi implements Endomorphism {
   constructor(law: Projective<Fp2Value>, tower: TowerParams, r: bigint) {
     const { p, xi, twist } = tower;
     const ex = (p - 1n) / 3n, ey = (p - 1n) / 2n, order = p * p - 1n; // ξ^order = 1
-    const [x0, x1] = fp2PowBig(p, xi, twist === "M" ? order - ex : ex);
-    const [y0, y1] = fp2PowBig(p, xi, twist === "M" ? order - ey : ey);
-    this.cx = { c0: x0, c1: x1 };
-    this.cy = { c0: y0, c1: y1 };
+    this.cx = fp2PowBig(p, xi, twist === "M" ? order - ex : ex);
+    this.cy = fp2PowBig(p, xi, twist === "M" ? order - ey : ey);
     this.eigen = p % r;
     this.F = law.F;
     this.c = law.F.alloc(2);

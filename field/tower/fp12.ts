@@ -8,7 +8,8 @@
  */
 import type { Fp2Ops } from "./fp2.ts";
 import type { Fp6 } from "./fp6.ts";
-import type { Fp2Big, FrobeniusTable } from "./frobenius.ts";
+import type { FrobeniusTable } from "./frobenius.ts";
+import type { Fp2Value } from "./fp2_value.ts";
 import { slidingWindow } from "./window.ts";
 
 /** Fp12 arithmetic over an {@linkcode Fp6}. */
@@ -275,11 +276,11 @@ export class Fp12 {
   }
 
   /** out ← the element with Fp2 coefficients c[0…5] in tower order (c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2). */
-  setBigintVartime(out: number, c: readonly Fp2Big[]): void {
+  setBigintVartime(out: number, c: readonly Fp2Value[]): void {
     for (let i = 0; i < 6; i++) this.fp2.setBigintVartime(out + 2 * i, c[i]);
   }
   /** The six Fp2 coefficients in tower order, for public values. */
-  toBigintVartime(a: number): [bigint, bigint][] {
+  toBigintVartime(a: number): Fp2Value[] {
     return [0, 2, 4, 6, 8, 10].map((i) => this.fp2.toBigintVartime(a + i));
   }
 

@@ -11,7 +11,7 @@
 import type { FieldKernel } from "../kernel.ts";
 import { checkBytes, IsochronError } from "../../errors.ts";
 import type { TowerParams } from "./params.ts";
-import type { Fp2Big } from "./frobenius.ts";
+import type { Fp2Value } from "./fp2_value.ts";
 import { slidingWindow } from "./window.ts";
 
 /**
@@ -54,9 +54,9 @@ export interface Fp2Ops {
   /** out ← a⁻¹ (0 ↦ 0), constant-time. */
   inv(out: number, a: number): void;
   /** out ← c0 + c1·u from public integers. */
-  setBigintVartime(out: number, c: Fp2Big): void;
-  /** [c0, c1] of a public value. */
-  toBigintVartime(a: number): [bigint, bigint];
+  setBigintVartime(out: number, c: Fp2Value): void;
+  /** { c0, c1 } of a public value. */
+  toBigintVartime(a: number): Fp2Value;
 }
 
 /** Number of Fp2 scratch elements `Fp2` reserves for its own multi-step operations. */
@@ -176,7 +176,7 @@ export class Fp2 implements Fp2Ops {
   /** out ← a·ξ with ξ = x0 + u for the tower's small public x0: (x0·c0 − c1) + (c0 + x0·c1)·u. */
   mulByXi(out: number, a: number): void {
     const k = this.fp, t = this.t;
-    const x0 = this.params.xi[0];
+    const x0 = this.params.xi.c0;
     if (x0 === 1n) {
       k.add(t, a, a + 1);
       k.sub(out, a, a + 1);
@@ -313,13 +313,13 @@ export class Fp2 implements Fp2Ops {
   }
 
   /** out ← c0 + c1·u from public integers (reduced mod p). */
-  setBigintVartime(out: number, c: Fp2Big): void {
-    this.fp.setBigintVartime(out, c[0]);
-    this.fp.setBigintVartime(out + 1, c[1]);
+  setBigintVartime(out: number, c: Fp2Value): void {
+    this.fp.setBigintVartime(out, c.c0);
+    this.fp.setBigintVartime(out + 1, c.c1);
   }
-  /** [c0, c1] as integers in [0, p), for public values. */
-  toBigintVartime(a: number): [bigint, bigint] {
-    return [this.fp.toBigintVartime(a), this.fp.toBigintVartime(a + 1)];
+  /** { c0, c1 } as integers in [0, p), for public values. */
+  toBigintVartime(a: number): Fp2Value {
+    return { c0: this.fp.toBigintVartime(a), c1: this.fp.toBigintVartime(a + 1) };
   }
 
   /**

@@ -5,7 +5,8 @@
  * @module
  */
 import type { Fp2Ops } from "./fp2.ts";
-import type { Fp2Big, FrobeniusTable } from "./frobenius.ts";
+import type { FrobeniusTable } from "./frobenius.ts";
+import type { Fp2Value } from "./fp2_value.ts";
 
 /** Fp6 arithmetic over an Fp2 layer. */
 export class Fp6 {
@@ -24,9 +25,9 @@ export class Fp6 {
     this.t = fp2.alloc(8);
     this.s = fp2.alloc(4);
     // γ_{2,j} = N(γ_{1,j}) lies in Fp: frobenius(·, 2) multiplies by base-field slots.
-    if (table.gamma[1].some((g) => g[1] !== 0n)) throw new Error("Fp6: γ_{2,j} not in Fp");
+    if (table.gamma[1].some((g) => g.c1 !== 0n)) throw new Error("Fp6: γ_{2,j} not in Fp");
     this.frob = table.gamma.map((row) =>
-      [row[2], row[4]].map((g: Fp2Big) => {
+      [row[2], row[4]].map((g: Fp2Value) => {
         const slot = fp2.alloc();
         fp2.setBigintVartime(slot, g);
         return slot;
@@ -278,12 +279,12 @@ export class Fp6 {
     f.fp.wipe(y, 2);
   }
 
-  /** out ← coefficients (c0, c1, c2) given as public integer pairs. */
-  setBigintVartime(out: number, c: readonly Fp2Big[]): void {
+  /** out ← coefficients (c0, c1, c2) given as public integers. */
+  setBigintVartime(out: number, c: readonly Fp2Value[]): void {
     for (let i = 0; i < 3; i++) this.fp2.setBigintVartime(out + 2 * i, c[i]);
   }
-  /** The three coefficients as integer pairs, for public values. */
-  toBigintVartime(a: number): [bigint, bigint][] {
+  /** The three coefficients as integers, for public values. */
+  toBigintVartime(a: number): Fp2Value[] {
     return [0, 2, 4].map((i) => this.fp2.toBigintVartime(a + i));
   }
 

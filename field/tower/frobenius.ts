@@ -13,20 +13,19 @@
  * @module
  */
 
-/** An Fp2 element as a pair of integers in [0, p): c0 + c1·u. */
-export type Fp2Big = readonly [bigint, bigint];
+import type { Fp2Value } from "./fp2_value.ts";
 
 /** (a·b) in Fp2 = Fp[u]/(u² + 1), BigInt, public values only. */
-export function fp2MulBig(p: bigint, a: Fp2Big, b: Fp2Big): Fp2Big {
-  const c0 = (a[0] * b[0] - a[1] * b[1]) % p;
-  const c1 = (a[0] * b[1] + a[1] * b[0]) % p;
-  return [c0 < 0n ? c0 + p : c0, c1];
+export function fp2MulBig(p: bigint, a: Fp2Value, b: Fp2Value): Fp2Value {
+  const c0 = (a.c0 * b.c0 - a.c1 * b.c1) % p;
+  const c1 = (a.c0 * b.c1 + a.c1 * b.c0) % p;
+  return { c0: c0 < 0n ? c0 + p : c0, c1 };
 }
 
 /** a^e in Fp2 by square-and-multiply, BigInt, public values only. */
-export function fp2PowBig(p: bigint, a: Fp2Big, e: bigint): Fp2Big {
-  let r: Fp2Big = [1n, 0n];
-  let base: Fp2Big = [a[0] % p, a[1] % p];
+export function fp2PowBig(p: bigint, a: Fp2Value, e: bigint): Fp2Value {
+  let r: Fp2Value = { c0: 1n, c1: 0n };
+  let base: Fp2Value = { c0: a.c0 % p, c1: a.c1 % p };
   for (; e > 0n; e >>= 1n) {
     if (e & 1n) r = fp2MulBig(p, r, base);
     base = fp2MulBig(p, base, base);
@@ -37,17 +36,17 @@ export function fp2PowBig(p: bigint, a: Fp2Big, e: bigint): Fp2Big {
 /** γ_{k,j} for k = 1, 2, 3 (rows 0, 1, 2) and j = 0…5. */
 export interface FrobeniusTable {
   /** gamma[k − 1][j] = ξ^(j·(p^k − 1)/6). */
-  readonly gamma: readonly (readonly Fp2Big[])[];
+  readonly gamma: readonly (readonly Fp2Value[])[];
 }
 
 /** Derives the table from its definition: γ_{k,1} = ξ^((p^k − 1)/6), γ_{k,j} = γ_{k,1}^j. */
-export function frobeniusTable(p: bigint, xi: Fp2Big): FrobeniusTable {
-  const gamma: Fp2Big[][] = [];
+export function frobeniusTable(p: bigint, xi: Fp2Value): FrobeniusTable {
+  const gamma: Fp2Value[][] = [];
   for (let k = 1n; k <= 3n; k++) {
     const pk = p ** k;
     if ((pk - 1n) % 6n !== 0n) throw new Error("frobeniusTable: 6 does not divide p^k − 1");
     const g1 = fp2PowBig(p, xi, (pk - 1n) / 6n);
-    const row: Fp2Big[] = [[1n, 0n]];
+    const row: Fp2Value[] = [{ c0: 1n, c1: 0n }];
     for (let j = 1; j < 6; j++) row.push(fp2MulBig(p, row[j - 1], g1));
     gamma.push(row);
   }

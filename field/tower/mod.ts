@@ -16,7 +16,7 @@
  * fp2.mul(b, b, a);
  * const one = fp12.alloc();
  * fp12.setOne(one);
- * if (fp2.toBigintVartime(b)[0] !== 1n || fp12.isOne(one) !== 1) throw new Error("unexpected");
+ * if (fp2.toBigintVartime(b).c0 !== 1n || fp12.isOne(one) !== 1) throw new Error("unexpected");
  * ```
  * @module
  */
@@ -38,7 +38,8 @@ export { Fp6 } from "./fp6.ts";
 export { Fp12 } from "./fp12.ts";
 export type { Tower } from "./tower.ts";
 export { defineTower, type TowerName, type TowerParams } from "./params.ts";
-export type { Fp2Big, FrobeniusTable } from "./frobenius.ts";
+export type { FrobeniusTable } from "./frobenius.ts";
+export type { Fp2Value } from "./fp2_value.ts";
 
 /**
  * The layers for kernel `fp`: the wasm functions of its module's "tower" layer when its plan has one

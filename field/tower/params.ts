@@ -12,6 +12,7 @@
  * @module
  */
 import type { FieldParams } from "../params.ts";
+import type { Fp2Value } from "./fp2_value.ts";
 
 /** A tower's name: its curve's, e.g. "bls12-381". */
 export type TowerName = string;
@@ -24,8 +25,8 @@ export interface TowerParams {
   readonly fp: FieldParams;
   /** The base field's modulus. */
   readonly p: bigint;
-  /** ξ = xi[0] + xi[1]·u, the cubic and sextic non-residue of Fp2 defining Fp6 and Fp12. */
-  readonly xi: readonly [bigint, bigint];
+  /** ξ = xi.c0 + xi.c1·u, the cubic and sextic non-residue of Fp2 defining Fp6 and Fp12. */
+  readonly xi: Fp2Value;
   /** "M": multiplicative twist (sparse lines "014"); "D": divisive twist (sparse lines "034"). */
   readonly twist: "M" | "D";
 }
@@ -38,12 +39,12 @@ export interface TowerParams {
 export function defineTower(
   name: TowerName,
   fp: FieldParams,
-  xi: readonly [bigint, bigint],
+  xi: Fp2Value,
   twist: "M" | "D",
 ): TowerParams {
   const p = fp.p;
   if (p % 4n !== 3n || p % 6n !== 1n) {
     throw new Error(`tower ${name}: unsupported p (needs p ≡ 3 mod 4, 6 | p − 1)`);
   }
-  return Object.freeze({ name, fp, p, xi: Object.freeze([...xi]) as readonly [bigint, bigint], twist });
+  return Object.freeze({ name, fp, p, xi: Object.freeze({ c0: xi.c0, c1: xi.c1 }), twist });
 }

@@ -22,7 +22,7 @@
 import { FunctionBuilder, I32, Op } from "../../wasm/emitter.ts";
 import type { FieldModuleContext } from "../wasm/module.ts";
 import type { FieldKernel } from "../kernel.ts";
-import type { Fp2Big } from "./frobenius.ts";
+import type { Fp2Value } from "./fp2_value.ts";
 import type { Fp2Ops } from "./fp2.ts";
 import type { Fp2Indices } from "./wasm_fp2.ts";
 import { emitSmallCombination, mulInputBounds, type Ref, storeLimbs } from "./wasm_fp2_emit.ts";
@@ -243,7 +243,7 @@ export class EmitFp2 implements Fp2Ops {
     this.product(this.ctx.fn.mul, [out + 1], [out + 1, a + 1, f]);
   }
   /** Constants (the Frobenius coefficients) are not needed by any emitted function. */
-  setBigintVartime(_out: number, _c: Fp2Big): void {}
+  setBigintVartime(_out: number, _c: Fp2Value): void {}
   frobenius(): void {
     throw new Error("EmitFp2: frobenius is not emitted");
   }
@@ -262,7 +262,7 @@ export class EmitFp2 implements Fp2Ops {
   inv(): void {
     throw new Error("EmitFp2: inv is not emitted");
   }
-  toBigintVartime(): [bigint, bigint] {
+  toBigintVartime(): Fp2Value {
     throw new Error("EmitFp2: toBigintVartime is not emitted");
   }
 }

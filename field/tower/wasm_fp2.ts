@@ -43,8 +43,8 @@ export type Fp2Indices = Record<typeof FP2_FUNCTIONS[number], number>;
  * receives their function indices (for Fp6/Fp12 emitters built on them).
  */
 export function fp2Extras(params: TowerParams, onIndices?: (fn: Fp2Indices) => void): ExtraEmitter {
-  const x0 = Number(params.xi[0]);
-  if (params.xi[1] !== 1n || !(x0 >= 1 && x0 < 64)) throw new Error("wasm Fp2: ξ must be x0 + u, x0 small");
+  const x0 = Number(params.xi.c0);
+  if (params.xi.c1 !== 1n || !(x0 >= 1 && x0 < 64)) throw new Error("wasm Fp2: ξ must be x0 + u, x0 small");
   return (ctx: FieldModuleContext) => {
     const { c, module } = ctx;
     const s = c.stride;

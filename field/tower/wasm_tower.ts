@@ -84,7 +84,7 @@ export function wasmTowerPlan(params: TowerParams, table: FrobeniusTable, lazy =
   let slots = -1;
   const emitter: ExtraEmitter = (ctx) => {
     fp2Emitter(ctx);
-    const e2 = new EmitFp2(ctx, fn2!, Number(params.xi[0]));
+    const e2 = new EmitFp2(ctx, fn2!, Number(params.xi.c0));
     e2.lazy = lazy;
     const e6 = new Fp6(e2, table);
     const e12 = new Fp12(e6, table);

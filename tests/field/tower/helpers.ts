@@ -3,6 +3,7 @@ import {
   COMPOSED,
   createTower,
   createWasmFieldKernel,
+  type Fp2Value,
   type Tower,
   tower,
   type TowerName,
@@ -52,27 +53,30 @@ export function cases(): Case[] {
 
 /** Slot ↔ reference conversions. */
 export function put2(t: Tower, slot: number, a: F2): number {
-  t.fp2.setBigintVartime(slot, a);
+  t.fp2.setBigintVartime(slot, toValue(a));
   return slot;
 }
 export function get2(t: Tower, slot: number): F2 {
-  return t.fp2.toBigintVartime(slot);
+  return fromValue(t.fp2.toBigintVartime(slot));
 }
+/** The reference's pair ↔ the library's { c0, c1 }. */
+const toValue = ([c0, c1]: F2): Fp2Value => ({ c0, c1 });
+const fromValue = ({ c0, c1 }: Fp2Value): F2 => [c0, c1];
 /** Writes a reference Fp12 (powers of w) into slot in tower order. */
 export function put12(t: Tower, slot: number, a: F12): number {
-  t.fp12.setBigintVartime(slot, wToTower(a));
+  t.fp12.setBigintVartime(slot, wToTower(a).map(toValue));
   return slot;
 }
 export function get12(t: Tower, slot: number): F12 {
-  return towerToW(t.fp12.toBigintVartime(slot));
+  return towerToW(t.fp12.toBigintVartime(slot).map(fromValue));
 }
 /** Reference Fp6 (three Fp2 coefficients of 1, v, v²). */
 export function put6(t: Tower, slot: number, a: F2[]): number {
-  t.fp6.setBigintVartime(slot, a);
+  t.fp6.setBigintVartime(slot, a.map(toValue));
   return slot;
 }
 export function get6(t: Tower, slot: number): F2[] {
-  return t.fp6.toBigintVartime(slot);
+  return t.fp6.toBigintVartime(slot).map(fromValue);
 }
 
 export { Rng };

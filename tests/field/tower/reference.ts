@@ -14,7 +14,7 @@ export class RefTower {
   readonly xi: F2;
   constructor(readonly name: TowerName) {
     this.p = TOWERS[name].p;
-    this.xi = [TOWERS[name].xi[0], TOWERS[name].xi[1]];
+    this.xi = [TOWERS[name].xi.c0, TOWERS[name].xi.c1];
   }
   mod(x: bigint): bigint {
     const r = x % this.p;
