@@ -6,7 +6,7 @@
  * @module
  */
 export { bls12_381 } from "./curves/bls12_381/mod.ts";
-export type { Bls12381 } from "./curves/bls12_381/mod.ts";
+export type { Bls12_381 } from "./curves/bls12_381/mod.ts";
 export type {
   Affine,
   Codec,

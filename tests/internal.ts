@@ -132,7 +132,7 @@ export type { HashingGroup } from "../curves/hash_to_curve/suite.ts";
 export { FIELD_PLANS, FIELDS, TOWERS } from "../curves/registry.ts";
 export { X as BLS12_381_X } from "../curves/bls12_381/params.ts";
 export { BLS12_381_FP_PLAN } from "../curves/bls12_381/plan.ts";
-export { g1Phi as bls12381Phi } from "../curves/bls12_381/endomorphism.ts";
+export { g1Phi as bls12_381Phi } from "../curves/bls12_381/endomorphism.ts";
 export { PAIRING as BLS12_381_PAIRING } from "../curves/bls12_381/pairing.ts";
 export { H_EFF_G1, SWU_G1, swuG2 } from "../curves/bls12_381/hash_to_curve.ts";
 export { ISO_G1, ISO_G2 } from "../curves/bls12_381/isogeny.ts";

@@ -15,9 +15,9 @@ export default function (): Promise<BenchCase[]> {
   const suite = "bls12-381";
   for (const backend of ["wasm", "ts"] as const) {
     const sig = async () => {
-      const { bls12381Groups, bls12_381 } = await import("../../curves/bls12_381/mod.ts");
+      const { bls12_381Groups, bls12_381 } = await import("../../curves/bls12_381/mod.ts");
       const { blsSignatures } = await import("../../curves/bls12_381/signatures.ts");
-      return { s: blsSignatures(() => bls12381Groups(backend), bls12_381.pairingCheck), Fr: bls12_381.Fr };
+      return { s: blsSignatures(() => bls12_381Groups(backend), bls12_381.pairingCheck), Fr: bls12_381.Fr };
     };
     cases.push({
       suite,

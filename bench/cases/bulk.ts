@@ -25,8 +25,8 @@ export default function (): Promise<BenchCase[]> {
           lib: "isochron",
           backend,
           setup: async () => {
-            const { bls12381Groups } = await import("../../curves/bls12_381/mod.ts");
-            const G = bls12381Groups(backend)[g];
+            const { bls12_381Groups } = await import("../../curves/bls12_381/mod.ts");
+            const G = bls12_381Groups(backend)[g];
             // deno-lint-ignore no-explicit-any
             const pts = pointWalk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);
             return () => G.sumVartime(pts);

@@ -36,8 +36,8 @@ export default function h2cCases(): Promise<BenchCase[]> {
         lib: "isochron",
         backend,
         setup: async () => {
-          const { bls12381Groups } = await import("../../curves/bls12_381/mod.ts");
-          const G = bls12381Groups(backend)[which], next = messages();
+          const { bls12_381Groups } = await import("../../curves/bls12_381/mod.ts");
+          const G = bls12_381Groups(backend)[which], next = messages();
           return () => G.hashToCurve(next(), DST[which]);
         },
       });

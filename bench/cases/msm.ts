@@ -23,8 +23,8 @@ export default function (): Promise<BenchCase[]> {
         lib: "isochron",
         backend,
         setup: async () => {
-          const { bls12381Groups } = await import("../../curves/bls12_381/mod.ts");
-          const G = bls12381Groups(backend).G1;
+          const { bls12_381Groups } = await import("../../curves/bls12_381/mod.ts");
+          const G = bls12_381Groups(backend).G1;
           // deno-lint-ignore no-explicit-any
           const pts = pointWalk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);
           const ks = pts.map(() => randomBelow(G.r));

@@ -77,7 +77,7 @@ const G2_GEN: Affine<Fp2Value> = {
 };
 
 /** G1 and G2 on one backend's kernels. */
-export interface Bls12381Groups {
+export interface Bls12_381Groups {
   /** G1 ⊂ E(Fp), points with bigint coordinates; with RFC 9380 hash-to-curve. */
   readonly G1: H2cGroup<bigint>;
   /** G2 ⊂ E'(Fp2); with RFC 9380 hash-to-curve. */
@@ -85,12 +85,12 @@ export interface Bls12381Groups {
 }
 
 /** G1 and G2 on `backend` (default: the field layer's current choice), built on first use and cached. */
-export function bls12381Groups(backend?: Backend): Bls12381Groups {
+export function bls12_381Groups(backend?: Backend): Bls12_381Groups {
   return groupsOf(tower(TOWER, backend, BLS12_381_FP_PLAN));
 }
 
 /** The groups of a tower's kernel (built once per kernel). */
-const groupsOf = lazyState((tw: Tower): Bls12381Groups => {
+const groupsOf = lazyState((tw: Tower): Bls12_381Groups => {
   const b = 4n, xi = tw.params.xi; // b' = 4ξ
   const G1 = new HashingGroup<bigint>({
     name: "bls12-381 G1",
@@ -129,7 +129,7 @@ export interface Eip2537Codecs {
 }
 
 /** BLS12-381's public description and groups. */
-export interface Bls12381 extends PairingFunctions {
+export interface Bls12_381 extends PairingFunctions {
   /** The curve parameter x (negative). */
   readonly x: bigint;
   /** The base field. */
@@ -151,28 +151,28 @@ export interface Bls12381 extends PairingFunctions {
   readonly sig: BlsSignatures;
 }
 
-const pairingBls12381 = pairingFunctions(PAIRING);
+const pairingBls12_381 = pairingFunctions(PAIRING);
 
 /** BLS12-381. */
-export const bls12_381: Bls12381 = Object.freeze({
-  ...pairingBls12381,
+export const bls12_381: Bls12_381 = Object.freeze({
+  ...pairingBls12_381,
   x: BLS12_381_X,
   fp: describe(FP),
   fr: describe(FR),
   Fr: scalarField(r),
   get G1(): H2cGroup<bigint> {
-    return bls12381Groups().G1;
+    return bls12_381Groups().G1;
   },
   get G2(): H2cGroup<Fp2Value> {
-    return bls12381Groups().G2;
+    return bls12_381Groups().G2;
   },
   eip2537: Object.freeze({
     get G1(): Codec<bigint> {
-      return bls12381Groups().G1.codec("eip2537");
+      return bls12_381Groups().G1.codec("eip2537");
     },
     get G2(): Codec<Fp2Value> {
-      return bls12381Groups().G2.codec("eip2537");
+      return bls12_381Groups().G2.codec("eip2537");
     },
   }),
-  sig: blsSignatures(() => bls12381Groups(), pairingBls12381.pairingCheck),
+  sig: blsSignatures(() => bls12_381Groups(), pairingBls12_381.pairingCheck),
 });

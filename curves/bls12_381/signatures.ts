@@ -37,7 +37,7 @@ import { lessThanBytes } from "../../scalar/fr.ts";
 import { WideScalarReducer } from "../../scalar/reduce_wide.ts";
 import { expand as hkdfExpand, extract as hkdfExtract } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import type { Bls12381Groups } from "./mod.ts";
+import type { Bls12_381Groups } from "./mod.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import type { PairingInput } from "../pairing/pairing.ts";
 import type { Point } from "../group/group.ts";
@@ -222,7 +222,7 @@ function expectByteArg(v: unknown, what: string): number {
  * multi-pairing check.
  */
 export function blsSignatures(
-  groups: () => Bls12381Groups,
+  groups: () => Bls12_381Groups,
   pairingCheck: (pairs: readonly PairingInput[]) => boolean,
 ): BlsSignatures {
   const hash = (msg: Uint8Array): Point<Fp2Value> => groups().G2.hashToCurve(expectMessage(msg), BLS_POP_DST);

@@ -12,7 +12,7 @@
  */
 
 import { randomBytes, sink, type TimingTarget } from "./targets.ts";
-import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../curves/bn254/mod.ts";
 import type { Backend, Group } from "../internal.ts";
 
@@ -30,7 +30,9 @@ export function curveTimingTargets(): TimingTarget<Uint8Array>[] {
           name: `${curve} ${which} multiply (${backend})`,
           prepare: () => {
             // deno-lint-ignore no-explicit-any
-            g = (curve === "bls12-381" ? bls12381Groups(backend) : bn254Groups(backend))[which] as Group<any>;
+            g = (curve === "bls12-381" ? bls12_381Groups(backend) : bn254Groups(backend))[which] as Group<
+              any
+            >;
             p = g.slotOf(g.BASE.multiplyUnsafe(0x1234567890abcdef1234567890abcdefn));
             o = g.law.alloc(1);
             const one = new Uint8Array(32);

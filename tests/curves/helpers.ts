@@ -1,11 +1,11 @@
 /** Shared setup of the group tests: both backends, hex helpers, vector files. */
 import { type Backend, IsochronError, type IsochronErrorCode } from "../internal.ts";
-import { bls12381Groups } from "../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../curves/bn254/mod.ts";
 
 export const BACKENDS: readonly Backend[] = ["wasm", "ts"];
 
-export { bls12381Groups, bn254Groups };
+export { bls12_381Groups, bn254Groups };
 
 export function hex(b: Uint8Array): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");

@@ -12,7 +12,7 @@ import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../curves/bn254/mod.ts";
 import { decodeFieldElement, fieldKernel } from "../../field/mod.ts";
 import { x25519 } from "../../x25519/mod.ts";
-import { BACKENDS, bls12381Groups, bn254Groups, hex, throwsCode } from "../curves/helpers.ts";
+import { BACKENDS, bls12_381Groups, bn254Groups, hex, throwsCode } from "../curves/helpers.ts";
 
 /** The forms of the same bytes a caller may pass. */
 const FORMS: Record<string, (b: Uint8Array) => Uint8Array> = {
@@ -65,10 +65,10 @@ interface Case {
 }
 
 function cases(backend: "wasm" | "ts"): Case[] {
-  const { G1, G2 } = bls12381Groups(backend);
+  const { G1, G2 } = bls12_381Groups(backend);
   const E1 = G1.codec("eip2537"), E2 = G2.codec("eip2537");
   const bn = bn254Groups(backend);
-  const sig = blsSignatures(() => bls12381Groups(backend), bls12_381.pairingCheck);
+  const sig = blsSignatures(() => bls12_381Groups(backend), bls12_381.pairingCheck);
   const sk = bls12_381.Fr.fromBytes(new Uint8Array(32).fill(3));
   const msg = new TextEncoder().encode("a message");
   const msg32 = new Uint8Array(32).fill(9);

@@ -7,11 +7,11 @@ import assert from "node:assert/strict";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../curves/bn254/mod.ts";
 import type { Group } from "../internal.ts";
-import { BACKENDS, bls12381Groups, bn254Groups, throwsCode } from "../curves/helpers.ts";
+import { BACKENDS, bls12_381Groups, bn254Groups, throwsCode } from "../curves/helpers.ts";
 
 for (const backend of BACKENDS) {
   Deno.test(`pairing rejects point look-alikes with INVALID_TYPE (${backend})`, () => {
-    const { G1, G2 } = bls12381Groups(backend);
+    const { G1, G2 } = bls12_381Groups(backend);
     const fakes: unknown[] = [{ s: 0, group: G1 }, { s: 0, group: G2 }, null, 5, "P", {}];
     for (const f of fakes) {
       throwsCode(() => bls12_381.pairing(f as typeof G1.BASE, G2.BASE), "INVALID_TYPE", `P = ${f}`);
@@ -25,7 +25,7 @@ for (const backend of BACKENDS) {
   });
 
   Deno.test(`mapToCurve and fromAffine reject values of the wrong type (${backend})`, () => {
-    const { G1, G2 } = bls12381Groups(backend);
+    const { G1, G2 } = bls12_381Groups(backend);
     for (const u of ["5", null, 5, undefined, {}, [1n]]) {
       throwsCode(() => G1.mapToCurve(u as never), "INVALID_TYPE", `G1.mapToCurve(${String(u)})`);
     }
@@ -41,7 +41,7 @@ for (const backend of BACKENDS) {
 
   Deno.test(`fromAffine rejects non-canonical coordinates with NON_CANONICAL (${backend})`, () => {
     const groups: [string, Group<bigint>, Group<{ c0: bigint; c1: bigint }>][] = [
-      ["bls12-381", bls12381Groups(backend).G1, bls12381Groups(backend).G2],
+      ["bls12-381", bls12_381Groups(backend).G1, bls12_381Groups(backend).G2],
       ["bn254", bn254Groups(backend).G1, bn254Groups(backend).G2],
     ];
     for (const [name, G1, G2] of groups) {

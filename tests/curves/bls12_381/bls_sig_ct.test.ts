@@ -17,7 +17,7 @@ import {
   type Group,
   scalarBytes,
 } from "../../internal.ts";
-import { bls12381Groups, bls12_381 } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381, bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
 
 const r = FIELDS["bls12-381-fr"].p;
 const keys = () => secretsForModulus(r, 32).filter((k) => k.some((b) => b !== 0));
@@ -25,7 +25,7 @@ const MSG = new Uint8Array([1, 2, 3]);
 const onlySigFile = { include: (url: string) => url.endsWith("/curves/bls12_381/signatures.ts") };
 
 for (const backend of ["wasm", "ts"] as const) {
-  const sig = blsSignatures(() => bls12381Groups(backend), bls12_381.pairingCheck);
+  const sig = blsSignatures(() => bls12_381Groups(backend), bls12_381.pairingCheck);
   ctFlow(
     `bls sig getPublicKey, bls12_381/signatures.ts (${backend})`,
     (sk: Uint8Array) => sig.getPublicKey(sk),
@@ -41,7 +41,7 @@ for (const backend of ["wasm", "ts"] as const) {
 
   for (const which of ["G1", "G2"] as const) {
     // deno-lint-ignore no-explicit-any
-    const group = () => bls12381Groups(backend)[which] as Group<any>;
+    const group = () => bls12_381Groups(backend)[which] as Group<any>;
     let base = -1, out = -1;
     ctFlow(
       `bls sig ${which === "G1" ? "getPublicKey" : "sign"}: key check + SK·${
@@ -52,7 +52,7 @@ for (const backend of ["wasm", "ts"] as const) {
         if (base < 0) {
           base = which === "G1"
             ? g.baseSlot
-            : g.slotOf(bls12381Groups(backend).G2.hashToCurve(MSG, BLS_POP_DST));
+            : g.slotOf(bls12_381Groups(backend).G2.hashToCurve(MSG, BLS_POP_DST));
           out = g.law.alloc(1);
         }
         checkSecretKey(sk);

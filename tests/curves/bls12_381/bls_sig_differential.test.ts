@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { bls12_381 as noble } from "@noble/curves/bls12-381.js";
-import { bls12381Groups, bls12_381 } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381, bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
 import { BLS_POP_DST, blsSignatures } from "../../internal.ts";
 
 const N = noble.longSignatures;
@@ -13,7 +13,7 @@ const rnd = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 const eq = (a: Uint8Array, b: Uint8Array) => assert.deepEqual(Array.from(a), Array.from(b));
 
 for (const backend of ["wasm", "ts"] as const) {
-  const sig = blsSignatures(() => bls12381Groups(backend), bls12_381.pairingCheck);
+  const sig = blsSignatures(() => bls12_381Groups(backend), bls12_381.pairingCheck);
 
   Deno.test(`bls sig differential vs noble longSignatures (${backend})`, () => {
     const n = 4;

@@ -5,7 +5,7 @@
  * `encode`, and the typed errors for an unknown encoding name and for BN254, which has none.
  */
 import assert from "node:assert/strict";
-import { BACKENDS, bls12381Groups, bn254Groups, hex, readJson, throwsCode } from "../helpers.ts";
+import { BACKENDS, bls12_381Groups, bn254Groups, hex, readJson, throwsCode } from "../helpers.ts";
 import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
 import { unhex } from "../helpers.ts";
 import type { Group, Point } from "../../internal.ts";
@@ -24,7 +24,7 @@ interface Vector {
 for (const backend of BACKENDS) {
   for (const [file, which, len] of [["blsG1Add", "G1", 128], ["blsG2Add", "G2", 256]] as const) {
     Deno.test(`EIP-2537 ${file} (${backend})`, () => {
-      const G = bls12381Groups(backend)[which] as AnyGroup, E = G.codec("eip2537");
+      const G = bls12_381Groups(backend)[which] as AnyGroup, E = G.codec("eip2537");
       for (const v of readJson<Vector[]>(`bls12381_eip2537/${file}.json`)) {
         const b = unhex(v.Input);
         assert.equal(b.length, 2 * len, v.Name);
@@ -36,7 +36,7 @@ for (const backend of BACKENDS) {
   }
 
   Deno.test(`EIP-2537 decoding errors (${backend})`, () => {
-    const { G1, G2 } = bls12381Groups(backend);
+    const { G1, G2 } = bls12_381Groups(backend);
     const E1 = G1.codec("eip2537"), E2 = G2.codec("eip2537");
     const g = E1.encode(G1.BASE);
     assert.ok(E1.decode(g).equals(G1.BASE));
@@ -52,7 +52,7 @@ for (const backend of BACKENDS) {
   });
 
   Deno.test(`EIP-2537 codecs: every check of decode and decodeUnchecked, encode (${backend})`, () => {
-    const { G1, G2 } = bls12381Groups(backend);
+    const { G1, G2 } = bls12_381Groups(backend);
     for (const [G, len] of [[G1, 128], [G2, 256]] as [AnyGroup, number][]) {
       const E = G.codec("eip2537"), what = G.name;
       assert.equal(E.name, "EIP-2537");
@@ -97,11 +97,11 @@ for (const backend of BACKENDS) {
     }
     const E1 = G1.codec("eip2537");
     throwsCode(() => E1.encode(G2.BASE as AnyPoint), "INVALID_TYPE", "a G2 point to the G1 codec");
-    throwsCode(() => E1.encode(bls12381Groups(backend === "ts" ? "wasm" : "ts").G1.BASE), "INVALID_TYPE");
+    throwsCode(() => E1.encode(bls12_381Groups(backend === "ts" ? "wasm" : "ts").G1.BASE), "INVALID_TYPE");
   });
 
   Deno.test(`EIP-2537 codecs: names, the curve object, BN254 has none (${backend})`, () => {
-    const { G1, G2 } = bls12381Groups(backend);
+    const { G1, G2 } = bls12_381Groups(backend);
     assert.equal(G1.codec("eip2537"), G1.codec("eip2537"), "bound once");
     assert.equal(G1.codec(), G1.codec("default"));
     assert.equal(G1.codec().name, "ZCash");

@@ -5,13 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { type Group, IsochronError } from "../../internal.ts";
-import { BACKENDS, bls12381Groups, bn254Groups, hex, throwsCode, unhex } from "../helpers.ts";
+import { BACKENDS, bls12_381Groups, bn254Groups, hex, throwsCode, unhex } from "../helpers.ts";
 
 const DIR = new URL("../../vectors/bls12381_eth_bls_sig/", import.meta.url);
 
 for (const backend of BACKENDS) {
   Deno.test(`ethereum deserialization vectors (${backend})`, () => {
-    const groups = bls12381Groups(backend);
+    const groups = bls12_381Groups(backend);
     for (const which of ["G1", "G2"] as const) {
       // deno-lint-ignore no-explicit-any
       const G = groups[which] as Group<any>;
@@ -36,7 +36,7 @@ for (const backend of BACKENDS) {
   });
 
   Deno.test(`ZCash decoding error codes (${backend})`, () => {
-    const { G1, G2 } = bls12381Groups(backend);
+    const { G1, G2 } = bls12_381Groups(backend);
     for (const [name, G] of [["G1", G1], ["G2", G2]] as const) {
       // deno-lint-ignore no-explicit-any
       const g = G as Group<any>;
@@ -121,7 +121,7 @@ for (const backend of BACKENDS) {
   });
 
   Deno.test(`API type checks (${backend})`, () => {
-    const { G1 } = bls12381Groups(backend);
+    const { G1 } = bls12_381Groups(backend);
     const B = bn254Groups(backend);
     // deno-lint-ignore no-explicit-any
     const any = (x: unknown) => x as any;
@@ -132,7 +132,7 @@ for (const backend of BACKENDS) {
     throwsCode(() => G1.BASE.multiply(1n << 256n), "INVALID_SCALAR");
     throwsCode(() => G1.BASE.add(any(B.G1.BASE)), "INVALID_TYPE");
     throwsCode(() => B.G1.codec("eip2537").decode(new Uint8Array(128)), "INVALID_TYPE");
-    const other = bls12381Groups(backend === "ts" ? "wasm" : "ts").G1;
+    const other = bls12_381Groups(backend === "ts" ? "wasm" : "ts").G1;
     throwsCode(() => G1.BASE.equals(other.BASE), "INVALID_TYPE");
   });
 }

@@ -4,7 +4,7 @@
  * running sum of the generator; every 25th is also decoded with the full subgroup check.
  */
 import assert from "node:assert/strict";
-import { BACKENDS, bls12381Groups, hex, readVector } from "../helpers.ts";
+import { BACKENDS, bls12_381Groups, hex, readVector } from "../helpers.ts";
 import type { Group } from "../../internal.ts";
 
 const FILES = [
@@ -17,7 +17,7 @@ const FILES = [
 for (const backend of BACKENDS) {
   for (const [g, form, len] of FILES) {
     Deno.test(`zkcrypto ${g} ${form} (${backend})`, () => {
-      const groups = bls12381Groups(backend);
+      const groups = bls12_381Groups(backend);
       // deno-lint-ignore no-explicit-any
       const G = (g === "g1" ? groups.G1 : groups.G2) as Group<any>;
       const data = readVector(`bls12381_serialization_zkcrypto/${g}_${form}_valid_test_vectors.dat`);

@@ -5,14 +5,14 @@
  * 256-bit secrets that need the reduction; and the memory-access proof of the window lookup.
  */
 import { ctAccess, ctFlow, secretIndices, secretsForModulus, standardSecrets32 } from "../../ct/registry.ts";
-import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../../curves/bn254/mod.ts";
 import { type Group, scalarBytes, selectPoint, WINDOW_ENTRIES } from "../../internal.ts";
 
 for (const backend of ["wasm", "ts"] as const) {
   for (const curve of ["bls12-381", "bn254"] as const) {
     for (const which of ["G1", "G2"] as const) {
-      const group = () => (curve === "bls12-381" ? bls12381Groups(backend) : bn254Groups(backend))[which];
+      const group = () => (curve === "bls12-381" ? bls12_381Groups(backend) : bn254Groups(backend))[which];
       // A fresh non-base public point; the secret is the scalar. Nothing runs at module load: block
       // coverage starts asynchronously when the registry is imported.
       // `multiply` = scalarBytes (a copy) + multiplyInto + the allocation of the result's slots, which
@@ -35,7 +35,7 @@ for (const backend of ["wasm", "ts"] as const) {
     `window lookup reads all ${WINDOW_ENTRIES} entries (${backend})`,
     (d: number, trace) => {
       // deno-lint-ignore no-explicit-any
-      const G = bls12381Groups(backend).G1 as Group<any>;
+      const G = bls12_381Groups(backend).G1 as Group<any>;
       const w = G.window;
       selectPoint(G.law, w.sel, trace.wrap([...w.table]), d);
     },

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
 import { type Group, mulVartime, type Point } from "../../internal.ts";
-import { BACKENDS, be32, bls12381Groups, bn254Groups, hex, rng } from "../helpers.ts";
+import { BACKENDS, be32, bls12_381Groups, bn254Groups, hex, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
 type AnyGroup = Group<any>;
@@ -28,7 +28,7 @@ function fp2eq(a: { c0: bigint; c1: bigint }, b: { c0: bigint; c1: bigint }) {
 function cases(): Case[] {
   const out: Case[] = [];
   for (const backend of BACKENDS) {
-    const bls = bls12381Groups(backend), bn = bn254Groups(backend);
+    const bls = bls12_381Groups(backend), bn = bn254Groups(backend);
     const same1 = (p: Point<unknown>, q: NoblePoint) => {
       const a = p.toAffine() as { x: bigint; y: bigint }, b = q.is0() ? { x: 0n, y: 0n } : q.toAffine();
       return a.x === b.x && a.y === b.y;

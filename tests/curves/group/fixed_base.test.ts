@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
 import { FixedBaseTable, type Group, type Point, scalarBytes, selectRow } from "../../internal.ts";
-import { BACKENDS, be32, bls12381Groups, bn254Groups, rng } from "../helpers.ts";
+import { BACKENDS, be32, bls12_381Groups, bn254Groups, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
 type AnyGroup = Group<any>;
@@ -26,7 +26,7 @@ const GROUPS = [
 ] as const;
 
 function groupOf(curve: string, which: "G1" | "G2", backend: "wasm" | "ts"): AnyGroup {
-  return (curve === "bls12-381" ? bls12381Groups(backend) : bn254Groups(backend))[which] as AnyGroup;
+  return (curve === "bls12-381" ? bls12_381Groups(backend) : bn254Groups(backend))[which] as AnyGroup;
 }
 function nobleOf(curve: string, which: "G1" | "G2"): NoblePoint {
   return (curve === "bls12-381" ? nbls : nbn)[which].Point;

@@ -27,7 +27,7 @@ import {
   WINDOW_ENTRIES,
 } from "../../internal.ts";
 import { encodeInteger } from "../../ct/secrets.ts";
-import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../../curves/bn254/mod.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -92,7 +92,7 @@ const CURVES: Curve[] = [
   {
     name: "bls12-381",
     r: rBls,
-    groups: bls12381Groups,
+    groups: bls12_381Groups,
     secrets: digitSecrets,
     shape: "digit-shaped",
     decompositions: [["G2 (base |x|, 4 digits)", "G2"], ["G1 (base x², 2 digits)", "G1"]],

@@ -1,8 +1,8 @@
 import {
   type Backend,
   BaseDigits,
-  bls12381Phi,
   BLS12_381_X,
+  bls12_381Phi,
   BN254_G1_LAMBDA,
   BN254_U,
   bn254Phi,
@@ -34,7 +34,7 @@ import {
  *   digit, mulByBase = B·P, cached).
  */
 import assert from "node:assert/strict";
-import { BACKENDS, bls12381Groups, bn254Groups, rng } from "../helpers.ts";
+import { BACKENDS, bls12_381Groups, bn254Groups, rng } from "../helpers.ts";
 
 const mod = (a: bigint, m: bigint) => ((a % m) + m) % m;
 
@@ -65,11 +65,11 @@ const x = BLS12_381_X, u = BN254_U;
 const CURVES: Curve[] = [
   {
     name: "BLS12-381",
-    groups: bls12381Groups,
+    groups: bls12_381Groups,
     p: FIELDS["bls12-381-fp"].p,
     r: FIELDS["bls12-381-fr"].p,
     tower: TOWERS["bls12-381"],
-    phi: bls12381Phi,
+    phi: bls12_381Phi,
     lambda: (lambda) => {
       const r = FIELDS["bls12-381-fr"].p;
       assert.equal(lambda, mod(-(x * x), r));

@@ -23,7 +23,7 @@ import {
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import { BACKENDS, be32, bls12381Groups, bn254Groups, rng } from "../helpers.ts";
+import { BACKENDS, be32, bls12_381Groups, bn254Groups, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
 type AnyGroup = Group<any>;
@@ -92,7 +92,7 @@ function bnEdgeScalars(r: bigint, which: 0 | 1): bigint[] {
 const CURVES: Curve[] = [
   {
     name: "BLS12-381",
-    groups: bls12381Groups,
+    groups: bls12_381Groups,
     noble: [nbls.G1.Point, nbls.G2.Point],
     signed: false,
     edges: blsEdgeScalars,

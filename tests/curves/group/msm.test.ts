@@ -10,7 +10,7 @@ import type { Group, Point } from "../../internal.ts";
 import {
   BACKENDS,
   be32,
-  bls12381Groups,
+  bls12_381Groups,
   bn254Groups,
   hex,
   readJson,
@@ -31,7 +31,7 @@ interface Vector {
 }
 
 function groups(backend: "wasm" | "ts"): [string, AnyGroup][] {
-  const b = bls12381Groups(backend), n = bn254Groups(backend);
+  const b = bls12_381Groups(backend), n = bn254Groups(backend);
   return [["bls12-381 G1", b.G1], ["bls12-381 G2", b.G2], ["bn254 G1", n.G1], ["bn254 G2", n.G2]];
 }
 
@@ -52,7 +52,7 @@ function walk(G: AnyGroup, n: number, rand: (bits?: number) => bigint): AnyPoint
 
 for (const backend of BACKENDS) {
   Deno.test(`msm: EIP-2537 G1MultiExp and G2MultiExp vectors (${backend})`, () => {
-    const { G1, G2 } = bls12381Groups(backend);
+    const { G1, G2 } = bls12_381Groups(backend);
     for (const [G, file, len] of [[G1, "blsG1MultiExp", 128], [G2, "blsG2MultiExp", 256]] as const) {
       const vectors = readJson<Vector[]>(`bls12381_eip2537/${file}.json`);
       assert.ok(vectors.length >= 150);
@@ -121,7 +121,7 @@ for (const backend of BACKENDS) {
 }
 
 Deno.test("msm: argument errors", () => {
-  const { G1, G2 } = bls12381Groups("wasm");
+  const { G1, G2 } = bls12_381Groups("wasm");
   const P = G1.BASE;
   throwsCode(() => G1.msmVartime([P, P], [1n]), "INVALID_LENGTH", "lengths");
   throwsCode(() => G1.msmVartime([], [1n]), "INVALID_LENGTH", "lengths");

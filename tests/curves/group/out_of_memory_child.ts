@@ -1,11 +1,11 @@
 // Child of out_of_memory.test.ts, run with wasm memory capped (--wasm-max-mem-pages): a sum of more
 // points than the capped arena can hold as batch scratch, then the library must still work. Prints one
 // JSON line.
-import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
 import { IsochronError } from "../../internal.ts";
 
 const backend = Deno.args[0] as "wasm" | "ts";
-const { G2 } = bls12381Groups(backend);
+const { G2 } = bls12_381Groups(backend);
 const expected = G2.BASE.multiply(5n).toBytes();
 const mark = G2.F.kernel.alloc(0);
 let code = "none";

@@ -1,10 +1,10 @@
 // Child of point_memory.test.ts, run with wasm memory capped at 64 MiB: `n` synchronous G2 additions
 // on `backend`, then the answer against an independent multiplication and the arena's high-water mark
 // before and after. Prints one JSON line.
-import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
 
 const [backend, count] = [Deno.args[0] as "wasm" | "ts", Number(Deno.args[1])];
-const { G2 } = bls12381Groups(backend);
+const { G2 } = bls12_381Groups(backend);
 let P = G2.BASE.add(G2.BASE); // warm-up: every scratch slot of the Point API exists now
 const before = G2.F.kernel.alloc(0); // the next free slot: the arena's high-water mark
 for (let i = 0; i < count; i++) P = P.add(G2.BASE);

@@ -8,7 +8,7 @@
  */
 import { FIELDS, type Group, mulVartime, type Point } from "../../internal.ts";
 import assert from "node:assert/strict";
-import { BACKENDS, bls12381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "../helpers.ts";
+import { BACKENDS, bls12_381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
 type AnyGroup = Group<any>;
@@ -63,7 +63,7 @@ function check(G: AnyGroup, fp2: boolean, seed: number, inside: number, outside:
 
 for (const backend of BACKENDS) {
   Deno.test(`subgroup: BLS12-381 G1, G2 (${backend})`, () => {
-    const { G1, G2 } = bls12381Groups(backend);
+    const { G1, G2 } = bls12_381Groups(backend);
     check(G1 as AnyGroup, false, 11, 6, 8);
     check(G2 as AnyGroup, true, 12, 4, 6);
   });
@@ -84,7 +84,7 @@ for (const backend of BACKENDS) {
 
 for (const backend of BACKENDS) {
   Deno.test(`subgroup: decoding rejects points outside with NOT_IN_SUBGROUP (${backend})`, () => {
-    const groups = bls12381Groups(backend);
+    const groups = bls12_381Groups(backend);
     const rand = rng(15);
     for (const [which, fp2] of [["G1", false], ["G2", true]] as const) {
       const G = groups[which] as AnyGroup;

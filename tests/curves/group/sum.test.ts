@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
 import { type Group, type Point, type SumTuning, sumVartime } from "../../internal.ts";
-import { BACKENDS, bls12381Groups, bn254Groups, rng, throwsCode } from "../helpers.ts";
+import { BACKENDS, bls12_381Groups, bn254Groups, rng, throwsCode } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
 type AnyGroup = Group<any>;
@@ -59,7 +59,7 @@ function cases(): Case[] {
     return a.x.c0 === b.x.c0 && a.x.c1 === b.x.c1 && a.y.c0 === b.y.c0 && a.y.c1 === b.y.c1;
   };
   for (const backend of BACKENDS) {
-    const bls = bls12381Groups(backend), bn = bn254Groups(backend);
+    const bls = bls12_381Groups(backend), bn = bn254Groups(backend);
     out.push(
       { label: `bls12-381 G1 ${backend}`, G: bls.G1, N: nbls.G1.Point, same: same1 },
       { label: `bls12-381 G2 ${backend}`, G: bls.G2, N: nbls.G2.Point, same: same2 },
@@ -132,7 +132,7 @@ for (const c of cases()) {
 }
 
 Deno.test("sum: points of another group or backend are rejected", () => {
-  const a = bls12381Groups("wasm"), b = bls12381Groups("ts");
+  const a = bls12_381Groups("wasm"), b = bls12_381Groups("ts");
   throwsCode(() => a.G1.sumVartime([a.G1.BASE, b.G1.BASE as AnyPoint]), "INVALID_TYPE", "other backend");
   throwsCode(() => a.G1.sumVartime([a.G2.BASE as AnyPoint]), "INVALID_TYPE", "other group");
 });

@@ -15,7 +15,7 @@ import {
   simdSupported,
 } from "../../internal.ts";
 import assert from "node:assert/strict";
-import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../../curves/bn254/mod.ts";
 import { rng } from "../helpers.ts";
 
@@ -28,7 +28,7 @@ const CASES = [
 ] as const;
 
 function group(curve: string, which: "G1" | "G2", backend: "wasm" | "ts"): AnyGroup {
-  const gs = curve === "bls12-381" ? bls12381Groups(backend) : bn254Groups(backend);
+  const gs = curve === "bls12-381" ? bls12_381Groups(backend) : bn254Groups(backend);
   return gs[which] as unknown as AnyGroup;
 }
 

@@ -27,7 +27,7 @@ import {
   WINDOW_ENTRIES,
 } from "../../internal.ts";
 import assert from "node:assert/strict";
-import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
 import { bn254Groups } from "../../../curves/bn254/mod.ts";
 
 const SHAPES: readonly SelectShape[] = [
@@ -91,7 +91,7 @@ for (const field of ["bls12-381-fp", "bn254-fp"] as const) {
 type AnyGroup = Group<unknown>;
 const GROUPS = [["bls12-381", "G1"], ["bls12-381", "G2"], ["bn254", "G1"], ["bn254", "G2"]] as const;
 const groupOf = (curve: string, which: "G1" | "G2") =>
-  (curve === "bls12-381" ? bls12381Groups("wasm") : bn254Groups("wasm"))[which] as unknown as AnyGroup;
+  (curve === "bls12-381" ? bls12_381Groups("wasm") : bn254Groups("wasm"))[which] as unknown as AnyGroup;
 
 /** The point slots of p as strings (exact coordinates). */
 function coords(G: AnyGroup, p: number, parts = 3): string {
@@ -143,6 +143,6 @@ for (const [curve, which] of GROUPS) {
 }
 
 Deno.test("no wasm lookup on the ts backend", () => {
-  const G = bls12381Groups("ts").G1 as unknown as AnyGroup;
+  const G = bls12_381Groups("ts").G1 as unknown as AnyGroup;
   assert.equal(wasmSelector(G.F.kernel, 3, 16), null);
 });

@@ -6,7 +6,7 @@
  * result's slots, which depends on garbage-collection timing, never on the message).
  */
 import { ctFlow, standardSecrets32 } from "../../ct/registry.ts";
-import { bls12381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
 import type { HashingGroup } from "../../internal.ts";
 
 const DST = "QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_";
@@ -18,7 +18,7 @@ for (const backend of ["wasm", "ts"] as const) {
       const name = `${which} ${count === 2 ? "hashToCurve" : "encodeToCurve"} (${backend})`;
       ctFlow(name, (msg: Uint8Array) => {
         if (run === undefined) {
-          const { G1, G2 } = bls12381Groups(backend);
+          const { G1, G2 } = bls12_381Groups(backend);
           const s = ((which === "G1" ? G1 : G2) as HashingGroup<unknown>).suite;
           const out = s.g.law.alloc(1); // a module-lifetime slot (test only)
           run = (m) => s.hashInto(out, m, DST, count);

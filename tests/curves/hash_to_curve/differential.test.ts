@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { bls12_381 as noble } from "@noble/curves/bls12-381.js";
 import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
 import { IsochronError } from "../../internal.ts";
-import { BACKENDS, bls12381Groups } from "../helpers.ts";
+import { BACKENDS, bls12_381Groups } from "../helpers.ts";
 
 /** Seeded bytes (xorshift32). */
 function bytesRng(seed: number): (len: number) => Uint8Array {
@@ -27,7 +27,7 @@ function bytesRng(seed: number): (len: number) => Uint8Array {
 for (const backend of BACKENDS) {
   const N = backend === "wasm" ? 12 : 6;
   Deno.test(`hash-to-curve vs @noble/curves, G1 (${backend})`, () => {
-    const { G1 } = bls12381Groups(backend), rnd = bytesRng(backend === "wasm" ? 1 : 2);
+    const { G1 } = bls12_381Groups(backend), rnd = bytesRng(backend === "wasm" ? 1 : 2);
     for (let i = 0; i < N; i++) {
       const msg = rnd(rnd(1)[0] + (i === 0 ? 0 : 45)), dst = rnd(i === 1 ? 300 : 1 + (rnd(1)[0] % 64));
       const P = G1.hashToCurve(msg, dst).toAffine(), Q = noble.G1.hashToCurve(msg, { DST: dst }).toAffine();
@@ -38,7 +38,7 @@ for (const backend of BACKENDS) {
     }
   });
   Deno.test(`hash-to-curve vs @noble/curves, G2 (${backend})`, () => {
-    const { G2 } = bls12381Groups(backend), rnd = bytesRng(backend === "wasm" ? 3 : 4);
+    const { G2 } = bls12_381Groups(backend), rnd = bytesRng(backend === "wasm" ? 3 : 4);
     for (let i = 0; i < N; i++) {
       const msg = rnd(rnd(1)[0] + (i === 0 ? 0 : 45)), dst = rnd(i === 1 ? 300 : 1 + (rnd(1)[0] % 64));
       const P = G2.hashToCurve(msg, dst).toAffine(), Q = noble.G2.hashToCurve(msg, { DST: dst }).toAffine();

@@ -23,7 +23,7 @@ import {
  *   and lands in the subgroup.
  */
 import assert from "node:assert/strict";
-import { BACKENDS, bls12381Groups, hex, readJson, rng, unhex } from "../helpers.ts";
+import { BACKENDS, bls12_381Groups, hex, readJson, rng, unhex } from "../helpers.ts";
 import type { H2cGroup } from "../../../curves/bls12_381/mod.ts";
 
 const p = FIELDS["bls12-381-fp"].p, x = BLS12_381_X;
@@ -87,7 +87,7 @@ function checkIsogeny<V>(
 
 for (const backend of BACKENDS) {
   Deno.test(`hash-to-curve constants: isogenies, Z (${backend})`, () => {
-    const { G1, G2 } = bls12381Groups(backend), r = rng(11);
+    const { G1, G2 } = bls12_381Groups(backend), r = rng(11);
     checkIsogeny(G1, ISO_G1, SWU_G1, () => r(448) % p);
     checkIsogeny(G2, ISO_G2, swuG2(p), () => ({ c0: r(448) % p, c1: r(448) % p }));
     // The vector files name Z.
@@ -101,7 +101,7 @@ for (const backend of BACKENDS) {
   });
 
   Deno.test(`hash-to-curve clear_cofactor (${backend})`, () => {
-    const { G1, G2 } = bls12381Groups(backend), r = rng(12);
+    const { G1, G2 } = bls12_381Groups(backend), r = rng(12);
     assert.equal(H_EFF_G1, 0xd201000000010001n); // RFC 9380 §8.8.1
     const h2 = G2.h, hEff2 = 3n * (x * x - 1n) * h2; // Budroni–Pintore; RFC 9380 §8.8.2's h_eff:
     assert.equal(
@@ -132,7 +132,7 @@ interface MapVector {
 }
 for (const backend of BACKENDS) {
   Deno.test(`EIP-2537 blsMapG1 / blsMapG2 (${backend})`, () => {
-    const { G1, G2 } = bls12381Groups(backend);
+    const { G1, G2 } = bls12_381Groups(backend);
     const E1 = G1.codec("eip2537"), E2 = G2.codec("eip2537");
     const big = (b: Uint8Array) => BigInt("0x" + hex(b));
     const v1 = readJson<MapVector[]>("bls12381_eip2537/blsMapG1.json");

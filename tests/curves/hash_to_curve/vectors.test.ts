@@ -4,7 +4,7 @@
  * backends; and ethereum/bls12-381-tests' hash_to_G2 vectors.
  */
 import assert from "node:assert/strict";
-import { BACKENDS, bls12381Groups, readJson } from "../helpers.ts";
+import { BACKENDS, bls12_381Groups, readJson } from "../helpers.ts";
 import { type Fp2Value, HashToField } from "../../internal.ts";
 import type { H2cGroup } from "../../../curves/bls12_381/mod.ts";
 
@@ -70,10 +70,10 @@ for (const backend of BACKENDS) {
   for (const ro of [true, false]) {
     const suffix = ro ? "RO" : "NU";
     Deno.test(`RFC 9380 BLS12381G1_XMD:SHA-256_SSWU_${suffix}_ vectors (${backend})`, () => {
-      checkSuite(bls12381Groups(backend).G1, `BLS12381G1_XMD-SHA-256_SSWU_${suffix}_`, 1, fp, ro);
+      checkSuite(bls12_381Groups(backend).G1, `BLS12381G1_XMD-SHA-256_SSWU_${suffix}_`, 1, fp, ro);
     });
     Deno.test(`RFC 9380 BLS12381G2_XMD:SHA-256_SSWU_${suffix}_ vectors (${backend})`, () => {
-      checkSuite(bls12381Groups(backend).G2, `BLS12381G2_XMD-SHA-256_SSWU_${suffix}_`, 2, fp2, ro);
+      checkSuite(bls12_381Groups(backend).G2, `BLS12381G2_XMD-SHA-256_SSWU_${suffix}_`, 2, fp2, ro);
     });
   }
 }
@@ -93,7 +93,7 @@ const ETH_DST = "QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
 
 for (const backend of BACKENDS) {
   Deno.test(`ethereum bls12-381-tests hash_to_G2 (${backend})`, () => {
-    const { G2 } = bls12381Groups(backend);
+    const { G2 } = bls12_381Groups(backend);
     for (const f of ETH_FILES) {
       const v = readJson<EthVector>(`bls12381_eth_bls_sig/hash_to_G2/${f}.json`);
       const P = G2.hashToCurve(enc.encode(v.input.msg), ETH_DST).toAffine();

@@ -32,7 +32,7 @@ import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
 import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../../curves/bn254/mod.ts";
-import { BACKENDS, bls12381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "../helpers.ts";
+import { BACKENDS, bls12_381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "../helpers.ts";
 
 type G1 = Group<bigint>;
 type G2 = Group<Fp2Value>;
@@ -85,7 +85,7 @@ const CURVES: Curve[] = [
   {
     name: "bls12-381",
     curve: bls12_381,
-    groups: bls12381Groups,
+    groups: bls12_381Groups,
     tower: "bls12-381",
     params: BLS12_381_PAIRING,
     noble: nbls,
