@@ -9,16 +9,18 @@ export { bls12_381 } from "./curves/bls12_381/mod.ts";
 export type { Bls12_381 } from "./curves/bls12_381/mod.ts";
 export type {
   Affine,
+  BlsSignatures,
   Codec,
-  CodecSpec,
-  CodecSpecs,
-  Compression,
-  CoordField,
   Eip2537Codecs,
   Fp2Value,
   Group,
+  H2cGroup,
+  HashToCurve,
+  PairingFunctions,
+  PairingInput,
+  PairingResult,
   Point,
-  Projective,
+  ScalarField,
 } from "./curves/bls12_381/mod.ts";
 export { bn254 } from "./curves/bn254/mod.ts";
 export type { Bn254 } from "./curves/bn254/mod.ts";

@@ -31,7 +31,7 @@ function limbsOf(x: bigint, n: number): Int32Array {
 }
 
 /**
- * What the endomorphism loop (curves/scalar_mul.ts `mulEndoCt`) needs of a decomposition: k ≡ Σ dᵢ·baseⁱ
+ * What the endomorphism loop (curves/group/scalar_mul.ts `mulEndoCt`) needs of a decomposition: k ≡ Σ dᵢ·baseⁱ
  * (mod r) with |dᵢ| < 2^digitBits, constant-time. Implemented by {@linkcode BaseDigits} (unsigned
  * digits, BLS12-381) and `LatticeDigits` (scalar/lattice.ts: signed sub-scalars, BN254).
  */

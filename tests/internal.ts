@@ -100,7 +100,7 @@ export { WideScalarReducer } from "../scalar/reduce_wide.ts";
 export { lessThanBytes, scalarField } from "../scalar/fr.ts";
 
 // ---- curves/group/, curves/codecs/, curves/pairing/, curves/hash_to_curve/ ----
-export { Group, Point, STORE_POINTS } from "../curves/group/group.ts";
+export { GroupImpl, PointImpl, STORE_POINTS } from "../curves/group/group.ts";
 export type { CoordField, Fp2Value } from "../curves/group/coord_field.ts";
 export { Projective } from "../curves/group/projective.ts";
 export { Phi, Psi } from "../curves/group/endomorphism.ts";
@@ -179,3 +179,7 @@ export { buildTableInWasm } from "../x25519/wasm/table.ts";
 export * as x25519Layout from "../x25519/wasm/layout.ts";
 export { buildX25519Wasm } from "../x25519/wasm/module.ts";
 export { generateFieldTs } from "../x25519/gen/field_ts.ts";
+export { type Bls12_381Groups, bls12_381Groups } from "../curves/bls12_381/groups.ts";
+export { type Bn254Groups, bn254Groups } from "../curves/bn254/groups.ts";
+export type { H2cGroup } from "../curves/hash_to_curve/suite.ts";
+export type { Codec } from "../curves/group/api.ts";

@@ -25,7 +25,7 @@ export default function (): Promise<BenchCase[]> {
           lib: "isochron",
           backend,
           setup: async () => {
-            const { bls12_381Groups } = await import("../../curves/bls12_381/mod.ts");
+            const { bls12_381Groups } = await import("../../curves/bls12_381/groups.ts");
             const G = bls12_381Groups(backend)[g];
             // deno-lint-ignore no-explicit-any
             const pts = pointWalk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);

@@ -21,11 +21,11 @@ async function nobleBn254() {
 
 async function isochron(suite: string, backend: "wasm" | "ts") {
   if (suite === "bls12-381") {
-    const { bls12_381Groups } = await import("../../curves/bls12_381/mod.ts");
+    const { bls12_381Groups } = await import("../../curves/bls12_381/groups.ts");
     const { G1, G2 } = bls12_381Groups(backend);
     return { G1, G2, r: G1.r };
   }
-  const { bn254Groups } = await import("../../curves/bn254/mod.ts");
+  const { bn254Groups } = await import("../../curves/bn254/groups.ts");
   const { G1, G2 } = bn254Groups(backend);
   return { G1, G2, r: G1.r };
 }

@@ -36,7 +36,7 @@ export default function h2cCases(): Promise<BenchCase[]> {
         lib: "isochron",
         backend,
         setup: async () => {
-          const { bls12_381Groups } = await import("../../curves/bls12_381/mod.ts");
+          const { bls12_381Groups } = await import("../../curves/bls12_381/groups.ts");
           const G = bls12_381Groups(backend)[which], next = messages();
           return () => G.hashToCurve(next(), DST[which]);
         },

@@ -11,14 +11,14 @@
  * @module
  */
 import { type EndomorphismSpec, type Phi, phiWithEigen, psi } from "../group/endomorphism.ts";
-import type { Group } from "../group/group.ts";
+import type { GroupImpl } from "../group/group.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import { R, TOWER, X } from "./params.ts";
 
 const W = -X; // |x|
 
 /** G1's φ with eigenvalue −x² mod r (β chosen so that φ(G) = −x²·G). */
-export function g1Phi(g: Group<bigint>): Phi {
+export function g1Phi(g: GroupImpl<bigint>): Phi {
   return phiWithEigen(g, (((-(X * X)) % R) + R) % R);
 }
 

@@ -22,15 +22,11 @@ import { TOWER, X as BLS12_381_X } from "./params.ts";
 import type { Fp2 } from "../../field/tower/fp2.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import { Psi } from "../group/endomorphism.ts";
-import type { Group } from "../group/group.ts";
+import type { GroupImpl } from "../group/group.ts";
 import { mulVartime } from "../group/scalar_mul.ts";
 import { fp2H2c, fpH2c } from "../hash_to_curve/field.ts";
 import { ISO_G1, ISO_G2 } from "./isogeny.ts";
-import { type HashToCurve, Suite } from "../hash_to_curve/suite.ts";
-
-/** A group with its hash-to-curve methods (curves/hash_to_curve/suite.ts `HashingGroup`). */
-export interface H2cGroup<V> extends Group<V>, HashToCurve<V> {}
-export type { HashToCurve };
+import { Suite } from "../hash_to_curve/suite.ts";
 
 const X = BLS12_381_X; // negative
 /** G1's h_eff = 1 − x (RFC 9380 §8.8.1). */
@@ -48,7 +44,7 @@ export function swuG2(p: bigint): { A: Fp2Value; B: Fp2Value; Z: Fp2Value } {
 }
 
 /** G1: out ← h_eff·p (t: 1 scratch point; out may be p). */
-function clearG1(g: Group<bigint>): (out: number, p: number, t: number) => void {
+function clearG1(g: GroupImpl<bigint>): (out: number, p: number, t: number) => void {
   return (out, p, t) => mulVartime(g.law, out, p, H_EFF_G1, t); // public constant: branches on its bits
 }
 
@@ -56,7 +52,7 @@ function clearG1(g: Group<bigint>): (out: number, p: number, t: number) => void 
  * G2: out ← h_eff·p by RFC 9380 Appendix G.3 (c1 = x < 0: multiplication by |x| then negation).
  * t: 4 scratch points (t1, t2, t3 and the multiplication's copy).
  */
-function clearG2(g: Group<Fp2Value>): (out: number, p: number, t: number) => void {
+function clearG2(g: GroupImpl<Fp2Value>): (out: number, p: number, t: number) => void {
   const law = g.law, psi = new Psi(law, TOWER, g.r), w = 3 * g.F.size, ax = -X;
   const mulX = (out: number, a: number, tmp: number) => { // out ← x·a
     mulVartime(law, out, a, ax, tmp);
@@ -82,11 +78,11 @@ function clearG2(g: Group<Fp2Value>): (out: number, p: number, t: number) => voi
 }
 
 /** G1's suites on group g (public constants of RFC 9380 §8.8.1). */
-export function g1Suite(g: Group<bigint>): Suite<bigint> {
+export function g1Suite(g: GroupImpl<bigint>): Suite<bigint> {
   return new Suite(g, fpH2c(g.F), SWU_G1, ISO_G1, clearG1(g));
 }
 
 /** G2's suites on group g over the tower's `fp2` (RFC 9380 §8.8.2). */
-export function g2Suite(fp2: Fp2): (g: Group<Fp2Value>) => Suite<Fp2Value> {
+export function g2Suite(fp2: Fp2): (g: GroupImpl<Fp2Value>) => Suite<Fp2Value> {
   return (g) => new Suite(g, fp2H2c(g.F, fp2), swuG2(g.F.kernel.p), ISO_G2, clearG2(g));
 }

@@ -3,7 +3,7 @@
  * (G1, Appendix E.2) and a 3-isogeny over Fp2 (G2, Appendix E.3), evaluated by
  * curves/hash_to_curve/isogeny.ts. The coefficients are the RFC's constants (Appendix E.2, E.3; the
  * values transcribed as @noble/curves 2.4.0 prints them), not derivable from a short definition;
- * tests/curves/h2c_map.test.ts checks that the maps send points of E' onto E, and the RFC's
+ * tests/curves/hash_to_curve/map.test.ts checks that the maps send points of E' onto E, and the RFC's
  * map_to_curve vectors (Q0, Q1) pin them down.
  * @module
  */

@@ -22,98 +22,22 @@
  * @module
  */
 import { describe, type FieldDescription, type FieldName } from "../../field/params.ts";
-import { FP, FR, TOWER, X as BLS12_381_X } from "./params.ts";
-import type { Backend, FieldKernel, SlotStore } from "../../field/kernel.ts";
-import { tower } from "../../field/tower/mod.ts";
-import { BLS12_381_FP_PLAN } from "./plan.ts";
-import { type CoordField, fp2Coords, type Fp2Value, fpCoords } from "../group/coord_field.ts";
-import { fp2IO, fpIO } from "../codecs/elem_io.ts";
-import { type Affine, Group, Point } from "../group/group.ts";
-import type { Codec, CodecSpec, CodecSpecs, Compression } from "../group/codec.ts";
-import type { Projective } from "../group/projective.ts";
+import { FP, FR, X as BLS12_381_X } from "./params.ts";
+import type { Backend } from "../../field/kernel.ts";
+import type { Fp2Value } from "../../field/tower/fp2_value.ts";
+import type { Affine, Codec, Group, Point } from "../group/api.ts";
+import type { H2cGroup, HashToCurve } from "../hash_to_curve/suite.ts";
+import { bls12_381Groups } from "./groups.ts";
 import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
-export type { PairingFunctions, PairingInput, PairingResult } from "../pairing/pairing.ts";
-import { zcashCodec } from "../codecs/zcash.ts";
 import { type ScalarField, scalarField } from "../../scalar/fr.ts";
-export type { ScalarField };
-import { eip2537Codec, fp2IO64, fpIO64 } from "../codecs/eip2537.ts";
-import { g1Suite, g2Suite, type H2cGroup, type HashToCurve } from "./hash_to_curve.ts";
-import { HashingGroup } from "../hash_to_curve/suite.ts";
-import { G1_ENDOMORPHISM, G2_ENDOMORPHISM } from "./endomorphism.ts";
-import { lazyState } from "../../field/lazy_state.ts";
-import type { Tower } from "../../field/tower/mod.ts";
-export type { H2cGroup, HashToCurve };
 import { type BlsSignatures, blsSignatures } from "./signatures.ts";
-export type { BlsSignatures };
 
-export type { FieldDescription, FieldName };
-export type { Affine, Backend, CoordField, FieldKernel, Fp2Value, Projective, SlotStore };
-export type { Codec, CodecSpec, CodecSpecs, Compression };
-export { Group, Point };
+export type { PairingFunctions, PairingInput, PairingResult } from "../pairing/pairing.ts";
+export type { Affine, Backend, Codec, FieldDescription, FieldName, Fp2Value, Group, Point, ScalarField };
+export type { BlsSignatures, H2cGroup, HashToCurve };
 
-const x = BLS12_381_X;
 const r = FR.p;
-/** G1 cofactor h1 = (x − 1)²/3 (the draft §4.2.1); #E(Fp) = h1·r. */
-const H1 = (x - 1n) ** 2n / 3n;
-/** G2 cofactor h2 = (x⁸ − 4x⁷ + 5x⁶ − 4x⁴ + 6x³ − 4x² − 4x + 13)/9 (same source); #E'(Fp2) = h2·r. */
-const H2 =
-  (x ** 8n - 4n * x ** 7n + 5n * x ** 6n - 4n * x ** 4n + 6n * x ** 3n - 4n * x ** 2n - 4n * x + 13n) / 9n;
-
-/** The generators, draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1 (also zkcrypto's 1·G, checked by a test). */
-const G1_GEN: Affine<bigint> = {
-  x: 0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bbn,
-  y: 0x08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1n,
-};
-const G2_GEN: Affine<Fp2Value> = {
-  x: {
-    c0: 0x024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8n,
-    c1: 0x13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7en,
-  },
-  y: {
-    c0: 0x0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801n,
-    c1: 0x0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79ben,
-  },
-};
-
-/** G1 and G2 on one backend's kernels. */
-export interface Bls12_381Groups {
-  /** G1 ⊂ E(Fp), points with bigint coordinates; with RFC 9380 hash-to-curve. */
-  readonly G1: H2cGroup<bigint>;
-  /** G2 ⊂ E'(Fp2); with RFC 9380 hash-to-curve. */
-  readonly G2: H2cGroup<Fp2Value>;
-}
-
-/** G1 and G2 on `backend` (default: the field layer's current choice), built on first use and cached. */
-export function bls12_381Groups(backend?: Backend): Bls12_381Groups {
-  return groupsOf(tower(TOWER, backend, BLS12_381_FP_PLAN));
-}
-
-/** The groups of a tower's kernel (built once per kernel). */
-const groupsOf = lazyState((tw: Tower): Bls12_381Groups => {
-  const b = 4n, xi = tw.params.xi; // b' = 4ξ
-  const G1 = new HashingGroup<bigint>({
-    name: "bls12-381 G1",
-    F: fpCoords(tw.fp),
-    b,
-    generator: G1_GEN,
-    r,
-    h: H1,
-    codecs: { default: zcashCodec(fpIO(tw.fp)), eip2537: eip2537Codec(fpIO64(tw.fp)) },
-    endomorphism: G1_ENDOMORPHISM,
-  }, g1Suite);
-  const G2 = new HashingGroup<Fp2Value>({
-    name: "bls12-381 G2",
-    F: fp2Coords(tw.fp2),
-    b: { c0: b * xi.c0, c1: b * xi.c1 },
-    generator: G2_GEN,
-    r,
-    h: H2,
-    codecs: { default: zcashCodec(fp2IO(tw.fp2)), eip2537: eip2537Codec(fp2IO64(tw.fp2)) },
-    endomorphism: G2_ENDOMORPHISM,
-  }, g2Suite(tw.fp2));
-  return Object.freeze({ G1, G2 });
-});
 
 /**
  * The EIP-2537 (EVM BLS12-381 precompiles) encodings: each Fp element a 64-byte big-endian integer
@@ -146,7 +70,7 @@ export interface Bls12_381 extends PairingFunctions {
   readonly eip2537: Eip2537Codecs;
   /**
    * BLS signatures, the Ethereum suite (BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_): public keys in
-   * G1 (48 bytes), signatures in G2 (96 bytes); on the current backend. See curves/bls_signatures.ts.
+   * G1 (48 bytes), signatures in G2 (96 bytes); on the current backend. See curves/bls12_381/signatures.ts.
    */
   readonly sig: BlsSignatures;
 }

@@ -4,7 +4,7 @@
  * Construction"; draft-irtf-cfrg-pairing-friendly-curves-11 §4.2.1.
  *
  * - x = −0xd201000000010000, r = x⁴ − x² + 1, p = (x − 1)²·r/3 + x;
- * - Fp2 = Fp[u]/(u² + 1), ξ = 1 + u, M-twist E': y² = x³ + 4ξ (tests/tower checks ξ is a non-residue).
+ * - Fp2 = Fp[u]/(u² + 1), ξ = 1 + u, M-twist E': y² = x³ + 4ξ (tests/field/tower/frobenius.test.ts checks ξ is a non-residue).
  * @module
  */
 import { defineField, type FieldParams } from "../../field/params.ts";

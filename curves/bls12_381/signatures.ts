@@ -27,8 +27,8 @@
  * variable-time. Those are constant-time in the key up to their output: the key check uses masks,
  * `multiply` is constant-time, and only the encoding of the result (public by purpose: a published key
  * or signature) may branch on its value (the ZCash sign bit of y). `keyGen` branches only on whether
- * the derived key is zero (probability ≈ 2^-255; a retry is a public event). tests/curves/bls_sig_ct.test.ts
- * and tests/curves/bls_keygen.test.ts prove it.
+ * the derived key is zero (probability ≈ 2^-255; a retry is a public event). tests/curves/bls12_381/bls_sig_ct.test.ts
+ * and tests/curves/bls12_381/bls_keygen.test.ts prove it.
  * @module
  */
 import { checkBytes, copyBytes, IsochronError } from "../../errors.ts";
@@ -37,10 +37,10 @@ import { lessThanBytes } from "../../scalar/fr.ts";
 import { WideScalarReducer } from "../../scalar/reduce_wide.ts";
 import { expand as hkdfExpand, extract as hkdfExtract } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import type { Bls12_381Groups } from "./mod.ts";
+import type { Bls12_381Groups } from "./groups.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import type { PairingInput } from "../pairing/pairing.ts";
-import type { Point } from "../group/group.ts";
+import type { PointImpl } from "../group/group.ts";
 
 /** The ciphersuite's domain separation tag (draft-irtf-cfrg-bls-signature-05 §4.2.3). */
 export const BLS_POP_DST = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
@@ -151,7 +151,7 @@ const R_BYTES = (() => {
 })();
 
 /**
- * @internal Checks sk ∈ [1, r) in constant time (masks; the one branch is on the verdict, which a
+ * Checks sk ∈ [1, r) in constant time (masks; the one branch is on the verdict, which a
  * caller learns anyway from the exception).
  */
 export function checkSecretKey(sk: Uint8Array): void {
@@ -225,9 +225,10 @@ export function blsSignatures(
   groups: () => Bls12_381Groups,
   pairingCheck: (pairs: readonly PairingInput[]) => boolean,
 ): BlsSignatures {
-  const hash = (msg: Uint8Array): Point<Fp2Value> => groups().G2.hashToCurve(expectMessage(msg), BLS_POP_DST);
+  const hash = (msg: Uint8Array): PointImpl<Fp2Value> =>
+    groups().G2.hashToCurve(expectMessage(msg), BLS_POP_DST);
   /** A validated public key (KeyValidate), or undefined. */
-  const pubkeyOrUndefined = (pk: Uint8Array): Point<bigint> | undefined => {
+  const pubkeyOrUndefined = (pk: Uint8Array): PointImpl<bigint> | undefined => {
     expectByteArg(pk, "public key");
     try {
       const P = groups().G1.fromBytes(pk);
@@ -237,7 +238,7 @@ export function blsSignatures(
       throw e;
     }
   };
-  const signatureOrUndefined = (sig: Uint8Array): Point<Fp2Value> | undefined => {
+  const signatureOrUndefined = (sig: Uint8Array): PointImpl<Fp2Value> | undefined => {
     expectByteArg(sig, "signature");
     try {
       return groups().G2.fromBytes(sig);
@@ -246,8 +247,8 @@ export function blsSignatures(
       throw e;
     }
   };
-  const pubkeys = (pks: readonly Uint8Array[]): Point<bigint>[] | undefined => {
-    const out: Point<bigint>[] = [];
+  const pubkeys = (pks: readonly Uint8Array[]): PointImpl<bigint>[] | undefined => {
+    const out: PointImpl<bigint>[] = [];
     for (const pk of expectList(pks, "public keys")) {
       const P = pubkeyOrUndefined(pk);
       if (P === undefined) return undefined;
@@ -256,7 +257,7 @@ export function blsSignatures(
     return out;
   };
   /** e(P, H(msg))·e(−G1, S) = 1 with pairs [P_i, H(msg_i)] given. */
-  const check = (pairs: PairingInput[], S: Point<Fp2Value>): boolean => {
+  const check = (pairs: PairingInput[], S: PointImpl<Fp2Value>): boolean => {
     pairs.push([groups().G1.BASE.negate(), S]);
     return pairingCheck(pairs);
   };
@@ -330,7 +331,7 @@ export function blsSignatures(
       if (Ps === undefined || Ps.length === 0 || Ps.length !== msgs.length || Ps.length !== sigs.length) {
         return false;
       }
-      const Ss: Point<Fp2Value>[] = [];
+      const Ss: PointImpl<Fp2Value>[] = [];
       for (const s of sigs) {
         const S = signatureOrUndefined(s);
         if (S === undefined) return false;

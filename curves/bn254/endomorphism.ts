@@ -15,7 +15,7 @@
  * @module
  */
 import { type EndomorphismSpec, type Phi, phiWithEigen, psi } from "../group/endomorphism.ts";
-import type { Group } from "../group/group.ts";
+import type { GroupImpl } from "../group/group.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import { R, TOWER, U } from "./params.ts";
 
@@ -38,7 +38,7 @@ export function g2Basis(u: bigint = U): bigint[][] {
 }
 
 /** G1's φ with eigenvalue λ (β chosen so that φ(G) = λ·G). */
-export function g1Phi(g: Group<bigint>): Phi {
+export function g1Phi(g: GroupImpl<bigint>): Phi {
   return phiWithEigen(g, G1_LAMBDA % R);
 }
 

@@ -24,7 +24,7 @@ export const B_G2: Fp2Value = { c0: (3n * XI0 * XI_NORM_INV) % p, c1: (3n * (p -
 
 /**
  * The plan of BN254's base-field module (field/wasm/plan.ts): the tower, the G1 and G2 point formulas
- * and the table lookups, compiled once with the field kernel (SIMD layers as in curves/bls12_381.ts).
+ * and the table lookups, compiled once with the field kernel (SIMD layers as in curves/bls12_381/plan.ts).
  */
 export const BN254_FP_PLAN: ModulePlan = modulePlan("bn254", (simd) => [
   ...towerLayers(TOWER, simd),

@@ -9,7 +9,7 @@ import { decodeFieldElement } from "../../field/mod.ts";
 import type { FieldKernel } from "../../field/kernel.ts";
 import type { Fp2 } from "../../field/tower/fp2.ts";
 import type { CodecSpec } from "../group/codec.ts";
-import type { Group } from "../group/group.ts";
+import type { GroupImpl } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
 import { decodeUncompressed, encodeAffine } from "./points.ts";
 
@@ -66,11 +66,11 @@ export function eip2537Codec<V>(io: ElemIO): CodecSpec<V> {
     name: "EIP-2537",
     lengths: [2 * io.bytes],
     compression: "none",
-    decode(g: Group<V>, out: number, bytes: Uint8Array): void {
+    decode(g: GroupImpl<V>, out: number, bytes: Uint8Array): void {
       if (allZero(bytes)) return g.law.setZero(out);
       decodeUncompressed(g, io, out, bytes);
     },
-    encode: (g: Group<V>, p: number): Uint8Array => encodeAffine(g, io, p, false, 0, noFlags),
+    encode: (g: GroupImpl<V>, p: number): Uint8Array => encodeAffine(g, io, p, false, 0, noFlags),
   };
 }
 

@@ -15,7 +15,7 @@
  */
 import { IsochronError } from "../../errors.ts";
 import type { CodecSpec } from "../group/codec.ts";
-import type { Group } from "../group/group.ts";
+import type { GroupImpl } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
 import { decodeCompressed, decodeUncompressed, encodeAffine } from "./points.ts";
 
@@ -29,7 +29,7 @@ export function ethCodec<V>(io: ElemIO): CodecSpec<V> {
     name: "EIP-196/197",
     lengths: [n, 2 * n],
     compression: "optional",
-    decode(g: Group<V>, out: number, bytes: Uint8Array): void {
+    decode(g: GroupImpl<V>, out: number, bytes: Uint8Array): void {
       if (bytes.length === 2 * n) {
         if (allZero(bytes)) return g.law.setZero(out);
         return decodeUncompressed(g, io, out, bytes);
@@ -46,7 +46,7 @@ export function ethCodec<V>(io: ElemIO): CodecSpec<V> {
       }
       decodeCompressed(g, io, out, body, flags & 1);
     },
-    encode: (g: Group<V>, p: number, compressed: boolean): Uint8Array =>
+    encode: (g: GroupImpl<V>, p: number, compressed: boolean): Uint8Array =>
       encodeAffine(g, io, p, compressed, compressed ? 0x40 : 0, signFlags),
   };
 }

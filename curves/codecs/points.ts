@@ -9,11 +9,11 @@
  * @module
  */
 import { IsochronError } from "../../errors.ts";
-import type { Group } from "../group/group.ts";
+import type { GroupImpl } from "../group/group.ts";
 import type { ElemIO } from "./elem_io.ts";
 
 /** out ← (x, y), `body` holding x ‖ y; throws NON_CANONICAL or NOT_ON_CURVE. */
-export function decodeUncompressed<V>(g: Group<V>, io: ElemIO, out: number, body: Uint8Array): void {
+export function decodeUncompressed<V>(g: GroupImpl<V>, io: ElemIO, out: number, body: Uint8Array): void {
   const n = io.bytes, t = g.tmp;
   io.read(t, body.subarray(0, n));
   io.read(t + g.F.size, body.subarray(n, 2 * n));
@@ -25,7 +25,7 @@ export function decodeUncompressed<V>(g: Group<V>, io: ElemIO, out: number, body
  * 1); throws NON_CANONICAL, or NOT_ON_CURVE when x³ + b is no square.
  */
 export function decodeCompressed<V>(
-  g: Group<V>,
+  g: GroupImpl<V>,
   io: ElemIO,
   out: number,
   body: Uint8Array,
@@ -43,7 +43,7 @@ export function decodeCompressed<V>(
 }
 
 /** out ← the staged (x, y); if it is not on the curve, out ← O and NOT_ON_CURVE is thrown. */
-function finishDecode<V>(g: Group<V>, out: number): void {
+function finishDecode<V>(g: GroupImpl<V>, out: number): void {
   const law = g.law, t = g.tmp;
   law.fromAffine(out, t, t + g.F.size);
   if (law.isOnCurve(out) !== 1) {
@@ -57,7 +57,7 @@ function finishDecode<V>(g: Group<V>, out: number): void {
  * `signFlags(largestVartime(y))`; the identity is all zeros but a first byte `infinity`.
  */
 export function encodeAffine<V>(
-  g: Group<V>,
+  g: GroupImpl<V>,
   io: ElemIO,
   p: number,
   compressed: boolean,

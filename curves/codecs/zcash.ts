@@ -16,7 +16,7 @@
  */
 import { IsochronError } from "../../errors.ts";
 import type { CodecSpec } from "../group/codec.ts";
-import type { Group } from "../group/group.ts";
+import type { GroupImpl } from "../group/group.ts";
 import { allZero, type ElemIO } from "./elem_io.ts";
 import { decodeCompressed, decodeUncompressed, encodeAffine } from "./points.ts";
 
@@ -30,7 +30,7 @@ export function zcashCodec<V>(io: ElemIO): CodecSpec<V> {
     name: "ZCash",
     lengths: [n, 2 * n],
     compression: "default",
-    decode(g: Group<V>, out: number, bytes: Uint8Array): void {
+    decode(g: GroupImpl<V>, out: number, bytes: Uint8Array): void {
       const compressed = bytes.length === n;
       const c = bytes[0] >> 7, inf = (bytes[0] >> 6) & 1, sign = (bytes[0] >> 5) & 1;
       if (c !== (compressed ? 1 : 0)) {
@@ -48,7 +48,7 @@ export function zcashCodec<V>(io: ElemIO): CodecSpec<V> {
       if (sign !== 0) throw new IsochronError("INVALID_FLAGS", "sign flag on an uncompressed point");
       decodeUncompressed(g, io, out, body);
     },
-    encode: (g: Group<V>, p: number, compressed: boolean): Uint8Array =>
+    encode: (g: GroupImpl<V>, p: number, compressed: boolean): Uint8Array =>
       encodeAffine(g, io, p, compressed, compressed ? 0xc0 : 0x40, signFlags),
   };
 }

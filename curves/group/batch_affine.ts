@@ -1,5 +1,5 @@
 /**
- * Batch-affine addition, shared by bulk addition (curves/sum.ts) and Pippenger's buckets (curves/msm.ts):
+ * Batch-affine addition, shared by bulk addition (curves/group/sum.ts) and Pippenger's buckets (curves/group/msm.ts):
  * many independent affine additions whose slope denominators are all inverted with ONE inversion by
  * Montgomery's trick (P. L. Montgomery, "Speeding the Pollard and elliptic curve methods of
  * factorization", Math. Comp. 48 (1987), §10.3.1): prefix products pre_i = d_i·pre_{i'} going up, then

@@ -7,7 +7,15 @@
  * @module
  */
 import { copyBytes, IsochronError } from "../../errors.ts";
-import type { Group, Point } from "./group.ts";
+import type { GroupImpl, PointImpl } from "./group.ts";
+import type { Codec, Point } from "./api.ts";
+export type { Codec };
+
+/** A codec as the library holds it: its decoders return the implementation type. */
+export interface BoundCodec<V> extends Codec<V> {
+  decode(bytes: Uint8Array): PointImpl<V>;
+  decodeUnchecked(bytes: Uint8Array): PointImpl<V>;
+}
 
 /** How an encoding compresses: by default, on request, or never (it has one form, x ‖ y). */
 export type Compression = "default" | "optional" | "none";
@@ -24,9 +32,9 @@ export interface CodecSpec<V> {
    * out ← the point encoded by `bytes` (a private copy of one of `lengths`, which `decode` may write),
    * on the curve (throws an {@linkcode IsochronError} otherwise); no subgroup check.
    */
-  decode(g: Group<V>, out: number, bytes: Uint8Array): void;
+  decode(g: GroupImpl<V>, out: number, bytes: Uint8Array): void;
   /** The encoding of point slot p (`compressed` is false unless the spec compresses). */
-  encode(g: Group<V>, p: number, compressed: boolean): Uint8Array;
+  encode(g: GroupImpl<V>, p: number, compressed: boolean): Uint8Array;
 }
 
 /** A group's encodings by name: its default one under `default`. */
@@ -37,32 +45,9 @@ export interface CodecSpecs<V> {
   readonly [name: string]: CodecSpec<V>;
 }
 
-/** A point encoding bound to its group: `G.codec(name)`. */
-export interface Codec<V> {
-  /** The encoding's name, e.g. "ZCash". */
-  readonly name: string;
-  /** Encoded lengths accepted by `decode`. */
-  readonly lengths: readonly number[];
-  /**
-   * Decodes and fully validates a point: length, flags and padding, field range, on the curve, in the
-   * subgroup (by `isTorsionFreeVartime`: fine, the input is public). Throws an
-   * {@linkcode IsochronError} (INVALID_TYPE, INVALID_LENGTH, INVALID_FLAGS, NON_CANONICAL,
-   * NOT_ON_CURVE, NOT_IN_SUBGROUP). The bytes are read, never written.
-   */
-  decode(bytes: Uint8Array): Point<V>;
-  /** Decodes a point from trusted input: checks as `decode`, but not the subgroup. */
-  decodeUnchecked(bytes: Uint8Array): Point<V>;
-  /**
-   * The encoding of `point` (a fresh array), compressed by the encoding's default unless `compressed`
-   * says otherwise. Throws INVALID_TYPE for a point of another group, or `compressed` = true for an
-   * encoding without a compressed form.
-   */
-  encode(point: Point<V>, compressed?: boolean): Uint8Array;
-}
-
 /** `spec` bound to `g`. */
-export function bindCodec<V>(g: Group<V>, spec: CodecSpec<V>): Codec<V> {
-  const decodeUnchecked = (input: Uint8Array): Point<V> => {
+export function bindCodec<V>(g: GroupImpl<V>, spec: CodecSpec<V>): BoundCodec<V> {
+  const decodeUnchecked = (input: Uint8Array): PointImpl<V> => {
     const bytes = copyBytes(input, "point"); // the codecs may clear flag bits: never in the caller's bytes
     if (!spec.lengths.includes(bytes.length)) {
       throw new IsochronError(
@@ -77,7 +62,7 @@ export function bindCodec<V>(g: Group<V>, spec: CodecSpec<V>): Codec<V> {
     name: spec.name,
     lengths: Object.freeze([...spec.lengths]),
     decodeUnchecked,
-    decode(input: Uint8Array): Point<V> {
+    decode(input: Uint8Array): PointImpl<V> {
       const p = decodeUnchecked(input);
       if (!p.isTorsionFreeVartime()) {
         throw new IsochronError("NOT_IN_SUBGROUP", `${g.name}: point is not in the prime-order subgroup`);

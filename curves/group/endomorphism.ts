@@ -1,7 +1,7 @@
 /**
- * Efficient endomorphisms of the pairing groups, for GLV/GLS scalar multiplication (curves/scalar_mul.ts
+ * Efficient endomorphisms of the pairing groups, for GLV/GLS scalar multiplication (curves/group/scalar_mul.ts
  * `mulEndoCt`), and their eigenvalues. The maps' constants are derived here from p, r and ξ (public,
- * BigInt, at first use); tests/curves/glv_endomorphism.test.ts re-checks each against its definition.
+ * BigInt, at first use); tests/curves/group/glv_endomorphism.test.ts re-checks each against its definition.
  *
  * - G1, φ(x, y) = (β·x, y) with β a primitive cube root of unity in Fp (Gallant–Lambert–Vanstone,
  *   "Faster point multiplication on elliptic curves with efficient endomorphisms", Crypto 2001):
@@ -25,7 +25,7 @@ import type { TowerParams } from "../../field/tower/params.ts";
 import { BaseDigits } from "../../scalar/decompose.ts";
 import { LatticeDigits } from "../../scalar/lattice.ts";
 import type { CoordField, Fp2Value } from "./coord_field.ts";
-import type { Group } from "./group.ts";
+import type { GroupImpl } from "./group.ts";
 import type { Projective } from "./projective.ts";
 import { EndoScratch, type EndoSplit, mulVartime } from "./scalar_mul.ts";
 
@@ -108,7 +108,7 @@ export class Psi implements Endomorphism {
  * φ on G1 over Fp with eigenvalue `eigen`: β = w or w² for w = c^((p−1)/3), c the least non-cube ≥ 2,
  * whichever maps the generator to eigen·G (variable-time, public data, at first use).
  */
-export function phiWithEigen(g: Group<bigint>, eigen: bigint): Phi {
+export function phiWithEigen(g: GroupImpl<bigint>, eigen: bigint): Phi {
   const p = g.F.kernel.p, e = (p - 1n) / 3n;
   let w = 1n;
   for (let c = 2n; w === 1n; c++) w = modPow(c, e, p); // public search for a non-cube
@@ -132,7 +132,7 @@ export function phiWithEigen(g: Group<bigint>, eigen: bigint): Phi {
  */
 export interface EndomorphismSpec<V> {
   /** Builds the map on `g`'s slots (φ: {@linkcode phi}, ψ: {@linkcode psi}). */
-  build(g: Group<V>): Endomorphism;
+  build(g: GroupImpl<V>): Endomorphism;
   /**
    * The split of a scalar: base-B digits k = Σ dᵢ·Bⁱ (`digits` of them) where the map acts as ±B, or
    * signed sub-scalars by Babai rounding against a short `lattice` basis of the map's eigenvalue.
@@ -148,13 +148,14 @@ export interface EndomorphismSpec<V> {
 }
 
 /** φ with eigenvalue `eigen` (β found as in {@linkcode phiWithEigen}), for a G1 spec. */
-export const phi = (eigen: bigint) => (g: Group<bigint>): Endomorphism => phiWithEigen(g, eigen);
+export const phi = (eigen: bigint) => (g: GroupImpl<bigint>): Endomorphism => phiWithEigen(g, eigen);
 
 /** ψ of `tower`'s twist (eigenvalue p mod r), for a G2 spec. */
-export const psi = (tower: TowerParams) => (g: Group<Fp2Value>): Endomorphism => new Psi(g.law, tower, g.r);
+export const psi = (tower: TowerParams) => (g: GroupImpl<Fp2Value>): Endomorphism =>
+  new Psi(g.law, tower, g.r);
 
 /** The GLV/GLS multiplication scratch of `g` for its endomorphism `spec` (built once, by the group). */
-export function endoScratch<V>(g: Group<V>, spec: EndomorphismSpec<V>): EndoScratch<V> {
+export function endoScratch<V>(g: GroupImpl<V>, spec: EndomorphismSpec<V>): EndoScratch<V> {
   const e = spec.build(g), split = spec.split;
   return new EndoScratch(
     g.law,
@@ -163,7 +164,7 @@ export function endoScratch<V>(g: Group<V>, spec: EndomorphismSpec<V>): EndoScra
 }
 
 /** B·P as ±e(P), for an endomorphism e with eigenvalue ≡ ±B (mod r). */
-export function splitOf<V>(g: Group<V>, e: Endomorphism, B: bigint, m: number): EndoSplit {
+export function splitOf<V>(g: GroupImpl<V>, e: Endomorphism, B: bigint, m: number): EndoSplit {
   const r = g.r, law = g.law;
   const sign = e.eigen === B % r ? 1 : e.eigen === mod(-B, r) ? -1 : 0;
   if (sign === 0) throw new Error(`${g.name}: eigenvalue is not ±B`);
@@ -191,10 +192,10 @@ export type SubgroupTest = (p: number) => boolean;
  * The subgroup test of `g` (built once, by the group): true for every curve point when the cofactor
  * is 1; else by the endomorphism when `spec` states one: one φ/ψ and a ≤ 128-bit variable-time
  * multiplication instead of a 255-bit one (the identities are the curves', cited in their folders;
- * tests/curves/subgroup.test.ts checks them against r·P = O inside and outside the subgroup); else null
+ * tests/curves/group/subgroup.test.ts checks them against r·P = O inside and outside the subgroup); else null
  * (the caller multiplies by r).
  */
-export function subgroupTest<V>(g: Group<V>, spec: EndomorphismSpec<V> | undefined): SubgroupTest | null {
+export function subgroupTest<V>(g: GroupImpl<V>, spec: EndomorphismSpec<V> | undefined): SubgroupTest | null {
   if (g.h === 1n) return () => true;
   const test = spec?.subgroup;
   if (spec === undefined || test === undefined) return null;

@@ -33,7 +33,7 @@
  * ```
  * @module
  */
-import type { Group } from "./group.ts";
+import type { GroupImpl } from "./group.ts";
 import type { Projective } from "./projective.ts";
 import { equalStep, wasmSelector } from "./wasm_select.ts";
 
@@ -41,7 +41,7 @@ import { equalStep, wasmSelector } from "./wasm_select.ts";
  * out ← (x, y, 1) of row entry d (1 ≤ d ≤ row.length), or O = (0 : 1 : 0) for d = 0, for a secret
  * d ∈ [0, row.length]: every entry is read and combined with a mask (d is never an index). `row[j]`
  * is the slot of the affine (x, y) of entry j + 1; `one` is a slot holding the field's 1. On a wasm
- * kernel the scan is one wasm call (curves/wasm_select.ts) and three calls set Y and Z.
+ * kernel the scan is one wasm call (curves/group/wasm_select.ts) and three calls set Y and Z.
  */
 export function selectRow<V>(
   law: Projective<V>,
@@ -51,7 +51,7 @@ export function selectRow<V>(
   one: number,
 ): void {
   const F = law.F, n = law.n;
-  // wasm: (x, y) of entry d − 1 (0 for d = 0) in one call (curves/wasm_select.ts), then Y = 1 for
+  // wasm: (x, y) of entry d − 1 (0 for d = 0) in one call (curves/group/wasm_select.ts), then Y = 1 for
   // d = 0 and Z = [d ≠ 0] with two masked moves. The JS path below is the fallback.
   const w = wasmSelector(F.kernel, 2 * n, row.length);
   if (w !== null) {
@@ -170,6 +170,6 @@ export class FixedBaseTable<V> {
 }
 
 /** Window width per group: G1 (Fp coordinates) w = 5, G2 (Fp2) w = 4 (see the module doc). */
-export function fixedBaseWindow<V>(g: Group<V>): number {
+export function fixedBaseWindow<V>(g: GroupImpl<V>): number {
   return g.law.n === 1 ? 5 : 4;
 }

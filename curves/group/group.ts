@@ -25,8 +25,10 @@ import { IsochronError } from "../../errors.ts";
 import { scalarBigintVartime, scalarBytes, ScalarReducer } from "../../scalar/reduce.ts";
 import type { CoordField } from "./coord_field.ts";
 import type { SlotStore } from "../../field/kernel.ts";
-import { bindCodec, type Codec, type CodecSpecs } from "./codec.ts";
-import { Projective } from "./projective.ts";
+import { bindCodec, type BoundCodec, type CodecSpecs } from "./codec.ts";
+import type { Affine, Group, Point } from "./api.ts";
+export type { Affine };
+import { type PointSlot, Projective } from "./projective.ts";
 import { wasmPointFunctions } from "./wasm_point.ts";
 import { type EndoScratch, mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
 import { type EndomorphismSpec, endoScratch, type SubgroupTest, subgroupTest } from "./endomorphism.ts";
@@ -39,14 +41,6 @@ import { msmVartime as msmSlots } from "./msm.ts";
  * point keeps its store, so at most this many − 1 dropped points' coordinates stay reachable with it.
  */
 export const STORE_POINTS = 64;
-
-/** Affine coordinates of a point; the identity is (0, 0) as in @noble/curves. */
-export interface Affine<V> {
-  /** x = X/Z. */
-  readonly x: V;
-  /** y = Y/Z. */
-  readonly y: V;
-}
 
 /** Public description of a group. */
 export interface GroupSpec<V> {
@@ -68,8 +62,11 @@ export interface GroupSpec<V> {
   readonly endomorphism?: EndomorphismSpec<V>;
 }
 
-/** An r-torsion group of y² = x³ + b: its constants, scratch, slot pool and point constructors. */
-export class Group<V> {
+/**
+ * An r-torsion group of y² = x³ + b: its constants, scratch, slot pool and point constructors (the
+ * public methods are documented on {@linkcode Group}).
+ */
+export class GroupImpl<V> implements Group<V> {
   /** e.g. "bls12-381 G1". */
   readonly name: string;
   /** The coordinate field. */
@@ -83,27 +80,27 @@ export class Group<V> {
   /** The encodings by name (curve data: `GroupSpec.codecs`); `codec(name)` binds them to the group. */
   readonly codecs: CodecSpecs<V>;
   /** The generator. */
-  readonly BASE: Point<V>;
+  readonly BASE: PointImpl<V>;
   /** The identity. */
-  readonly ZERO: Point<V>;
+  readonly ZERO: PointImpl<V>;
   /** Bit length of r. */
   readonly bits: number;
-  /** @internal */
+  /** Reduces 32-byte scalars mod r into limbs (constant-time). */
   readonly reducer: ScalarReducer;
-  /** @internal */
+  /** The fixed-window multiplication's table and scratch (groups without an endomorphism). */
   readonly window: WindowScratch<V>;
-  /** @internal Two scratch points. */
-  readonly tmp: number;
-  /** @internal Scratch point slots of the Point API: two operands and the result. */
-  readonly in0: number;
-  /** @internal See {@linkcode in0}. */
-  readonly in1: number;
-  /** @internal See {@linkcode in0}. */
-  readonly res: number;
-  /** @internal The arena slot holding BASE (for the fixed-base table and setup code). */
-  readonly baseSlot: number;
+  /** Two scratch points. */
+  readonly tmp: PointSlot;
+  /** Scratch point slots of the Point API: two operands and the result. */
+  readonly in0: PointSlot;
+  /** See {@linkcode in0}. */
+  readonly in1: PointSlot;
+  /** See {@linkcode in0}. */
+  readonly res: PointSlot;
+  /** The arena slot holding BASE (for the fixed-base table and setup code). */
+  readonly baseSlot: PointSlot;
   /** The codecs bound to this group, by name. */
-  private readonly bound = new Map<string, Codec<V>>();
+  private readonly bound = new Map<string, BoundCodec<V>>();
   /** The store `save` writes into, and how many of its points are out. */
   declare private store: SlotStore;
   declare private used: number;
@@ -111,7 +108,7 @@ export class Group<V> {
   declare private readonly pointSlots: number;
   declare private readonly pointEntries: number;
   /** Batch scratch: the first slot of `batchCap` points (`loadAll`). */
-  declare private batchFirst: number;
+  declare private batchFirst: PointSlot;
   declare private batchCap: number;
   /** The endomorphism's description (public curve data), and what the group builds from it on first use. */
   declare private readonly endoSpec: EndomorphismSpec<V> | undefined;
@@ -140,17 +137,17 @@ export class Group<V> {
     this.pointEntries = this.pointSlots * this.F.kernel.storeStride;
     this.store = this.F.kernel.newStore(STORE_POINTS * this.pointSlots);
     this.used = 0;
-    this.batchFirst = 0;
+    this.batchFirst = 0 as PointSlot;
     this.batchCap = 0;
     const F = this.F, t = this.tmp, n = F.size;
     this.in0 = this.law.alloc(3);
-    this.in1 = this.in0 + this.pointSlots;
-    this.res = this.in1 + this.pointSlots;
+    this.in1 = this.law.at(this.in0, 1);
+    this.res = this.law.at(this.in0, 2);
     // ZERO and BASE: points like the others, and BASE keeps a slot of its own as well.
     const fixed = this.law.alloc(2);
     this.law.setZero(fixed);
     this.ZERO = this.save(fixed);
-    this.baseSlot = fixed + this.pointSlots;
+    this.baseSlot = this.law.at(fixed, 1);
     F.setVartime(t, spec.generator.x);
     F.setVartime(t + n, spec.generator.y);
     this.law.fromAffine(this.baseSlot, t, t + n);
@@ -159,7 +156,7 @@ export class Group<V> {
   }
 
   /**
-   * @internal The GLV/GLS multiplication scratch of the group's endomorphism (built on first use), or
+   * The GLV/GLS multiplication scratch of the group's endomorphism (built on first use), or
    * null: no endomorphism (the plain fixed window then).
    */
   get endo(): EndoScratch<V> | null {
@@ -170,7 +167,7 @@ export class Group<V> {
   }
 
   /**
-   * @internal The subgroup test (built on first use): cofactor 1, or the endomorphism's identity; null:
+   * The subgroup test (built on first use): cofactor 1, or the endomorphism's identity; null:
    * multiply by r.
    */
   get subgroupTest(): SubgroupTest | null {
@@ -178,7 +175,7 @@ export class Group<V> {
     return this.subgroupState;
   }
 
-  /** @internal The generator's fixed-base table (curves/group/fixed_base.ts), built on first use. */
+  /** The generator's fixed-base table (curves/group/fixed_base.ts), built on first use. */
   get fixedBase(): FixedBaseTable<V> {
     return this.fixedBaseState ??= new FixedBaseTable(
       this.law,
@@ -189,10 +186,10 @@ export class Group<V> {
   }
 
   /**
-   * @internal A new point holding the coordinates of point slot `slot` (saved into the open store; a
+   * A new point holding the coordinates of point slot `slot` (saved into the open store; a
    * full store is replaced by a new one of {@linkcode STORE_POINTS} points).
    */
-  save(slot: number): Point<V> {
+  save(slot: PointSlot): PointImpl<V> {
     let st = this.store, i = this.used;
     if (i === STORE_POINTS) {
       st = this.store = this.F.kernel.newStore(STORE_POINTS * this.pointSlots);
@@ -201,21 +198,21 @@ export class Group<V> {
     this.used = i + 1;
     const at = i * this.pointEntries;
     this.F.kernel.saveSlots(slot, this.pointSlots, st, at);
-    return new Point(this, st, at);
+    return new PointImpl(this, st, at);
   }
 
-  /** @internal Point slot `slot` ← the coordinates of `P` (a point of this group: checked); returns slot. */
-  load(P: Point<V>, slot: number): number {
+  /** Point slot `slot` ← the coordinates of `P` (a point of this group: checked); returns slot. */
+  load(P: Point<V>, slot: PointSlot): PointSlot {
     const q = this.own(P);
     this.F.kernel.loadSlots(slot, this.pointSlots, q.store, q.at);
     return slot;
   }
 
   /**
-   * @internal The points loaded into consecutive scratch slots (one region per group, grown
+   * The points loaded into consecutive scratch slots (one region per group, grown
    * geometrically and reused: bounded by the largest batch); returns their slots.
    */
-  loadAll(points: readonly Point<V>[]): number[] {
+  loadAll(points: readonly Point<V>[]): PointSlot[] {
     const n = points.length;
     for (const q of points) this.own(q); // validate all before touching the scratch
     if (n > this.batchCap) {
@@ -223,13 +220,13 @@ export class Group<V> {
       this.batchFirst = this.law.alloc(cap); // may throw OUT_OF_MEMORY: then nothing changed
       this.batchCap = cap;
     }
-    const slots = new Array<number>(n);
-    for (let i = 0; i < n; i++) slots[i] = this.load(points[i], this.batchFirst + i * this.pointSlots);
+    const slots = new Array<PointSlot>(n);
+    for (let i = 0; i < n; i++) slots[i] = this.load(points[i], this.law.at(this.batchFirst, i));
     return slots;
   }
 
-  /** @internal A new arena slot holding `P` (never reused): for setup code and tests. */
-  slotOf(P: Point<V>): number {
+  /** A new arena slot holding `P` (never reused): for setup code and tests. */
+  slotOf(P: Point<V>): PointSlot {
     return this.load(P, this.law.alloc(1));
   }
 
@@ -237,7 +234,7 @@ export class Group<V> {
    * The point (x, y) from public affine coordinates, each canonical (in [0, p)); (0, 0) gives ZERO. No
    * subgroup check. Throws INVALID_TYPE (not `{ x, y }` of field values), NON_CANONICAL or NOT_ON_CURVE.
    */
-  fromAffine(a: Affine<V>): Point<V> {
+  fromAffine(a: Affine<V>): PointImpl<V> {
     const F = this.F, t = this.tmp, n = F.size;
     if (typeof a !== "object" || a === null) throw new IsochronError("INVALID_TYPE", "expected { x, y }");
     F.checkValue(a.x, "x");
@@ -259,7 +256,7 @@ export class Group<V> {
    * are the curve's (`GroupSpec.codecs`, listed by its entry point). Throws INVALID_TYPE for a name the
    * group has no encoding under.
    */
-  codec(name: string = "default"): Codec<V> {
+  codec(name: string = "default"): BoundCodec<V> {
     const c = typeof name === "string" ? this.bound.get(name) : undefined;
     if (c === undefined) {
       const what = typeof name === "string" ? JSON.stringify(name) : typeof name;
@@ -273,22 +270,22 @@ export class Group<V> {
    * curve, in the subgroup (by `isTorsionFreeVartime`: fine, the input is public). Throws an
    * {@linkcode IsochronError}.
    */
-  fromBytes(bytes: Uint8Array): Point<V> {
+  fromBytes(bytes: Uint8Array): PointImpl<V> {
     return this.codec().decode(bytes);
   }
 
   /** Decodes a point from trusted input: checks length, flags, range and curve, but not the subgroup. */
-  fromBytesUnchecked(bytes: Uint8Array): Point<V> {
+  fromBytesUnchecked(bytes: Uint8Array): PointImpl<V> {
     return this.codec().decodeUnchecked(bytes);
   }
 
   /**
    * The sum of `points` (any number, the identity allowed). Variable-time, for public points only
    * (aggregating public keys or signatures): batch-affine addition in a tree with one shared inversion
-   * per level (curves/sum.ts), plain complete additions for a few points. Throws INVALID_TYPE unless
+   * per level (curves/group/sum.ts), plain complete additions for a few points. Throws INVALID_TYPE unless
    * `points` is an array of points of this group.
    */
-  sumVartime(points: readonly Point<V>[]): Point<V> {
+  sumVartime(points: readonly Point<V>[]): PointImpl<V> {
     if (!Array.isArray(points)) {
       throw new IsochronError("INVALID_TYPE", "sumVartime: points must be an array");
     }
@@ -300,12 +297,12 @@ export class Group<V> {
   /**
    * Σ scalars[i]·points[i], VARIABLE-TIME: for public points and public scalars only (e.g. verifying,
    * the EVM precompiles), never for secrets. Pippenger's bucket method with signed digits and
-   * batch-affine bucket sums (curves/msm.ts); a loop of `multiplyUnsafe` for a few points. Scalars as
+   * batch-affine bucket sums (curves/group/msm.ts); a loop of `multiplyUnsafe` for a few points. Scalars as
    * for `multiply` (32-byte big-endian `Uint8Array` or `bigint` in [0, 2^256), reduced mod r); the
    * identity is allowed; no points gives `ZERO`. Throws INVALID_TYPE (not arrays, or a point of another
    * group), INVALID_LENGTH (lengths differ, or a scalar of the wrong length) or INVALID_SCALAR.
    */
-  msmVartime(points: readonly Point<V>[], scalars: readonly (bigint | Uint8Array)[]): Point<V> {
+  msmVartime(points: readonly Point<V>[], scalars: readonly (bigint | Uint8Array)[]): PointImpl<V> {
     if (!Array.isArray(points) || !Array.isArray(scalars)) {
       throw new IsochronError("INVALID_TYPE", "msmVartime: points and scalars must be arrays");
     }
@@ -323,8 +320,8 @@ export class Group<V> {
   }
 
   /**
-   * @internal out ← k·p for the slots of two points, k 32 big-endian bytes (any value, reduced mod r
-   * here). Constant-time: this is what the flow proof measures (tests/curves/ct.test.ts); `multiply`
+   * out ← k·p for the slots of two points, k 32 big-endian bytes (any value, reduced mod r
+   * here). Constant-time: this is what the flow proof measures (tests/curves/group/ct.test.ts); `multiply`
    * adds the loads and the save of the result, which do not depend on k.
    */
   multiplyInto(out: number, p: number, k: Uint8Array): void {
@@ -336,8 +333,8 @@ export class Group<V> {
   }
 
   /**
-   * @internal out ← k·BASE, k 32 big-endian bytes (reduced mod r here), with the generator's
-   * fixed-base table (curves/fixed_base.ts, built on first use): additions only, no doubling.
+   * out ← k·BASE, k 32 big-endian bytes (reduced mod r here), with the generator's
+   * fixed-base table (curves/group/fixed_base.ts, built on first use): additions only, no doubling.
    * Constant-time in k.
    */
   multiplyBaseInto(out: number, k: Uint8Array): void {
@@ -346,54 +343,54 @@ export class Group<V> {
     limbs.fill(0);
   }
 
-  /** @internal Throws INVALID_TYPE unless `q` is a point of this group. */
-  own(q: unknown): Point<V> {
-    if (!(q instanceof Point) || q.group !== this) {
+  /** Throws INVALID_TYPE unless `q` is a point of this group. */
+  own(q: unknown): PointImpl<V> {
+    if (!(q instanceof PointImpl) || q.group !== this) {
       throw new IsochronError("INVALID_TYPE", `expected a point of ${this.name} (same backend)`);
     }
-    return q as Point<V>;
+    return q as PointImpl<V>;
   }
 }
 
-/** An immutable point of a {@linkcode Group}. */
-export class Point<V> {
+/** An immutable point of a {@linkcode GroupImpl} (the methods are documented on {@linkcode Point}). */
+export class PointImpl<V> implements Point<V> {
   // `declare`: no class-field initializer (a synthetic function V8 reports without block coverage,
   // which the constant-time flow proof rejects); all are set by the constructor.
   /** The group. */
-  declare readonly group: Group<V>;
-  /** @internal The slot store holding (X, Y, Z) (shared with up to STORE_POINTS − 1 other points). */
+  declare readonly group: GroupImpl<V>;
+  /** The slot store holding (X, Y, Z) (shared with up to STORE_POINTS − 1 other points). */
   declare readonly store: SlotStore;
-  /** @internal Where in `store` the coordinates start. */
+  /** Where in `store` the coordinates start. */
   declare readonly at: number;
 
-  /** @internal Use the group's constructors. */
-  constructor(group: Group<V>, store: SlotStore, at: number) {
+  /** Use the group's constructors. */
+  constructor(group: GroupImpl<V>, store: SlotStore, at: number) {
     this.group = group;
     this.store = store;
     this.at = at;
   }
 
   /** this + q (complete formula, constant-time). */
-  add(q: Point<V>): Point<V> {
+  add(q: Point<V>): PointImpl<V> {
     const g = this.group;
     g.law.add(g.res, g.load(this, g.in0), g.load(q, g.in1));
     return g.save(g.res);
   }
   /** this − q (constant-time). */
-  subtract(q: Point<V>): Point<V> {
+  subtract(q: Point<V>): PointImpl<V> {
     const g = this.group;
     g.law.neg(g.in1, g.load(q, g.in1));
     g.law.add(g.res, g.load(this, g.in0), g.in1);
     return g.save(g.res);
   }
   /** 2·this (constant-time). */
-  double(): Point<V> {
+  double(): PointImpl<V> {
     const g = this.group;
     g.law.dbl(g.res, g.load(this, g.in0));
     return g.save(g.res);
   }
   /** −this. */
-  negate(): Point<V> {
+  negate(): PointImpl<V> {
     const g = this.group;
     g.law.neg(g.res, g.load(this, g.in0));
     return g.save(g.res);
@@ -423,7 +420,7 @@ export class Point<V> {
    * constant-time form) or a `bigint` (converted with BigInt arithmetic first), any value in
    * [0, 2^256), reduced mod r. Throws INVALID_TYPE, INVALID_LENGTH or INVALID_SCALAR.
    */
-  multiply(k: bigint | Uint8Array): Point<V> {
+  multiply(k: bigint | Uint8Array): PointImpl<V> {
     const g = this.group;
     const bytes = scalarBytes(k); // validates before anything is touched
     if (this === g.BASE) g.multiplyBaseInto(g.res, bytes); // public: which object, not its value
@@ -434,7 +431,7 @@ export class Point<V> {
     return out;
   }
   /** k·this, variable-time: public scalars only. Same inputs as `multiply`. */
-  multiplyUnsafe(k: bigint | Uint8Array): Point<V> {
+  multiplyUnsafe(k: bigint | Uint8Array): PointImpl<V> {
     const g = this.group, e = scalarBigintVartime(k, g.r);
     mulVartime(g.law, g.res, g.load(this, g.in0), e, g.tmp);
     return g.save(g.res);

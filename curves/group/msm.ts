@@ -10,7 +10,7 @@
  *   adds −P = (x, −y), so 2^(c−1) buckets per window instead of 2^c − 1.
  * - Inputs are normalised to affine once, and per window the points are counting-sorted by bucket and
  *   each bucket's points summed in a tree, all buckets' pairs of a level sharing ONE inversion: the
- *   batch-affine additions of curves/batch_affine.ts (Montgomery's trick; its cost and exceptional
+ *   batch-affine additions of curves/group/batch_affine.ts (Montgomery's trick; its cost and exceptional
  *   cases are stated there), 3M + 2M + 1S per affine addition instead of 12M for a complete projective
  *   one. Levels with fewer than `STOP_PAIRS` pairs are not worth their inversion: the few points left
  *   are added projectively.

@@ -22,6 +22,14 @@ import type { CoordField } from "./coord_field.ts";
 import type { PointExports } from "./wasm_point.ts";
 
 /** The coordinate-field operations the addition and doubling formulas use. */
+declare const pointSlot: unique symbol;
+/**
+ * The first base slot of a point's three coordinates (X, Y, Z), branded so that a field-element slot
+ * cannot be taken for a point where slots cross into the group layer (`GroupImpl.save`, `load`). Made
+ * by {@linkcode Projective.alloc} and {@linkcode Projective.at}; the formulas take plain slot numbers.
+ */
+export type PointSlot = number & { readonly [pointSlot]: true };
+
 export type FormulaField = Pick<CoordField<unknown>, "size" | "add" | "sub" | "dbl" | "mul" | "sqr">;
 
 /** Construction options of {@linkcode Projective}. */
@@ -70,8 +78,12 @@ export class Projective<V> {
   }
 
   /** Reserves `count` points (3 elements each); returns the first slot. */
-  alloc(count = 1): number {
-    return this.F.alloc(3 * count);
+  alloc(count = 1): PointSlot {
+    return this.F.alloc(3 * count) as PointSlot;
+  }
+  /** The i-th point of the consecutive points that start at `first`. */
+  at(first: PointSlot, i: number): PointSlot {
+    return (first + 3 * this.n * i) as PointSlot;
   }
 
   /** out ← O = (0 : 1 : 0). */

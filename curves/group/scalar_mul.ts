@@ -20,10 +20,10 @@ export const WINDOW_ENTRIES = 16;
 /**
  * out ← table[d] for a secret digit d ∈ [0, 16): every entry is read and combined with a mask
  * (d is never an index). `table` holds the point slots of the entries. On a wasm kernel the lookup is
- * one wasm call (straight-line, proven by tests/curves/wasm_select.test.ts); elsewhere 16 `law.cmov`.
+ * one wasm call (straight-line, proven by tests/curves/group/wasm_select.test.ts); elsewhere 16 `law.cmov`.
  */
 export function selectPoint<V>(law: Projective<V>, out: number, table: ArrayLike<number>, d: number): void {
-  // wasm: one call that reads all 16 entries in wasm (curves/wasm_select.ts), when the entries are
+  // wasm: one call that reads all 16 entries in wasm (curves/group/wasm_select.ts), when the entries are
   // equally spaced (public addresses; true of every table here). The JS path below is the fallback.
   const w = wasmSelector(law.F.kernel, 3 * law.n, WINDOW_ENTRIES);
   if (w !== null) {

@@ -5,7 +5,7 @@
  * and elliptic curve methods of factorization", Math. Comp. 48 (1987), §10.3.1). The technique of
  * blst's `bulk_addition.c` and constantine's `sum_reduce_vartime`; this is an independent write-up.
  *
- * The pair additions and the normalisation are those of curves/batch_affine.ts, which states their
+ * The pair additions and the normalisation are those of curves/group/batch_affine.ts, which states their
  * cost (per pair 3M + 2M + 1S + 6A against 12M + 2m_3b + 19A projectively, plus 1I per level;
  * normalisation 5M per point, Z = 1 free, plus 1I per chunk) and the exceptional cases (equal x:
  * tangent, or P = −Q: the pair's result O is dropped from the level; inputs equal to O are dropped

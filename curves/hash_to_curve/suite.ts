@@ -6,7 +6,9 @@
  * @module
  */
 import type { Fp2Value } from "../group/coord_field.ts";
-import { Group, type GroupSpec, type Point } from "../group/group.ts";
+import { GroupImpl, type GroupSpec, type PointImpl } from "../group/group.ts";
+import type { PointSlot } from "../group/projective.ts";
+import type { Group, Point } from "../group/api.ts";
 import { HashToField } from "./field.ts";
 import { Isogeny, type IsogenyCoefficients } from "./isogeny.ts";
 import { type H2cField, Sswu } from "./sswu.ts";
@@ -31,10 +33,13 @@ export interface HashToCurve<V> {
   clearCofactor(P: Point<V>): Point<V>;
 }
 
+/** A group with its hash-to-curve methods (RFC 9380): the public type of `HashingGroup`. */
+export interface H2cGroup<V> extends Group<V>, HashToCurve<V> {}
+
 /** One group's suites: hash_to_field, the map and cofactor clearing on the group's slots. */
 export class Suite<V> {
   /** The group. */
-  readonly g: Group<V>;
+  readonly g: GroupImpl<V>;
   /** Extension degree of the coordinate field. */
   readonly m: number;
   /** hash_to_field on the group's base-field kernel. */
@@ -47,12 +52,12 @@ export class Suite<V> {
   /** Scratch: the field elements u₀, u₁ and N, D, y of the map (5 elements). */
   readonly u: number;
   /** Scratch points (6). */
-  readonly pts: number;
+  readonly pts: PointSlot;
   /** The result of `hash` before it is copied into a new point. */
-  readonly res: number;
+  readonly res: PointSlot;
 
   constructor(
-    g: Group<V>,
+    g: GroupImpl<V>,
     h: H2cField<V>,
     swu: { A: V; B: V; Z: V },
     iso: IsogenyCoefficients<V>,
@@ -78,7 +83,7 @@ export class Suite<V> {
   }
 
   /** hash_to_curve (count = 2) or encode_to_curve (count = 1) into a new point. */
-  hash(msg: Uint8Array, dst: Uint8Array | string, count: 1 | 2): Point<V> {
+  hash(msg: Uint8Array, dst: Uint8Array | string, count: 1 | 2): PointImpl<V> {
     const g = this.g;
     this.hashInto(this.res, msg, dst, count); // throws on bad input before a point is taken
     const out = g.save(this.res);
@@ -88,7 +93,7 @@ export class Suite<V> {
 
   /**
    * Point slot out ← hash_to_curve / encode_to_curve (no allocation: what the flow proof measures,
-   * tests/curves/h2c_ct.test.ts). Constant-time in msg for a fixed message length.
+   * tests/curves/hash_to_curve/ct.test.ts). Constant-time in msg for a fixed message length.
    */
   hashInto(out: number, msg: Uint8Array, dst: Uint8Array | string, count: 1 | 2): void {
     const g = this.g, law = g.law, n = g.F.size, p = this.pts, q = p + 3 * n, t = q + 3 * n;
@@ -103,7 +108,7 @@ export class Suite<V> {
   }
 
   /** map_to_curve of a public field element (no cofactor clearing). */
-  mapToCurve(u: V): Point<V> {
+  mapToCurve(u: V): PointImpl<V> {
     const g = this.g;
     g.F.checkValue(u, "u"); // before a slot is taken
     g.F.setVartime(this.u, u);
@@ -113,7 +118,7 @@ export class Suite<V> {
   }
 
   /** h_eff·P into a new point. */
-  clearCofactor(P: Point<V>): Point<V> {
+  clearCofactor(P: Point<V>): PointImpl<V> {
     const g = this.g, s = g.load(P, g.in0), n = g.F.size;
     this.clear(g.res, s, this.pts + 6 * n);
     this.wipe();
@@ -133,35 +138,35 @@ export class Suite<V> {
  * A group with hash-to-curve: the suite is built from the curve's data by `suite` on first use, and
  * owned by the group.
  */
-export class HashingGroup<V> extends Group<V> implements HashToCurve<V> {
-  declare private readonly makeSuite: (g: Group<V>) => Suite<V>;
+export class HashingGroup<V> extends GroupImpl<V> implements HashToCurve<V> {
+  declare private readonly makeSuite: (g: GroupImpl<V>) => Suite<V>;
   declare private suiteState: Suite<V> | undefined;
 
   /** The group of `spec`, hashing with the suite `suite` builds for it. */
-  constructor(spec: GroupSpec<V>, suite: (g: Group<V>) => Suite<V>) {
+  constructor(spec: GroupSpec<V>, suite: (g: GroupImpl<V>) => Suite<V>) {
     super(spec);
     this.makeSuite = suite;
     this.suiteState = undefined;
   }
 
-  /** @internal The suite (built on first use). */
+  /** The suite (built on first use). */
   get suite(): Suite<V> {
     return this.suiteState ??= this.makeSuite(this);
   }
   /** See {@linkcode HashToCurve.hashToCurve}. */
-  hashToCurve(msg: Uint8Array, dst: Uint8Array | string): Point<V> {
+  hashToCurve(msg: Uint8Array, dst: Uint8Array | string): PointImpl<V> {
     return this.suite.hash(msg, dst, 2);
   }
   /** See {@linkcode HashToCurve.encodeToCurve}. */
-  encodeToCurve(msg: Uint8Array, dst: Uint8Array | string): Point<V> {
+  encodeToCurve(msg: Uint8Array, dst: Uint8Array | string): PointImpl<V> {
     return this.suite.hash(msg, dst, 1);
   }
   /** See {@linkcode HashToCurve.mapToCurve}. */
-  mapToCurve(u: V): Point<V> {
+  mapToCurve(u: V): PointImpl<V> {
     return this.suite.mapToCurve(u);
   }
   /** See {@linkcode HashToCurve.clearCofactor}. */
-  clearCofactor(P: Point<V>): Point<V> {
+  clearCofactor(P: Point<V>): PointImpl<V> {
     return this.suite.clearCofactor(P);
   }
 }

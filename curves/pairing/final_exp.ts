@@ -1,7 +1,7 @@
 /**
  * The final exponentiation f ↦ f^((p¹² − 1)/r) of the optimal ate pairing, split as
  * (p⁶ − 1)(p² + 1) · Φ₁₂(p)/r with Φ₁₂(p) = p⁴ − p² + 1. Exact (not a multiple of the exponent), so
- * results equal other libraries' (@noble/curves, tests/curves/pairing_*.test.ts). Variable-time only
+ * results equal other libraries' (@noble/curves, tests/curves/pairing/pairing.test.ts). Variable-time only
  * in the public curve parameter; costs count Fp12 operations (M mul, S cyclotomic squaring, F Frobenius).
  *
  * Easy part: f ← f̄·f⁻¹ (= f^(p⁶ − 1)), f ← f^(p²)·f. 1 inversion, 2M, 1F. Afterwards f lies in the
@@ -142,7 +142,7 @@ export class FinalExp {
     this.hard.run(this, out, t0);
   }
 
-  /** @internal out ← m^(Φ₁₂/r) for BLS12 (m at slot s, cyclotomic): {@linkcode bls12HardPart}. */
+  /** out ← m^(Φ₁₂/r) for BLS12 (m at slot s, cyclotomic): {@linkcode bls12HardPart}. */
   hardBls12(out: number, m: number): void {
     const F = this.tw.fp12, s = this.s;
     const g = s + 24, g1 = s + 36, g2 = s + 48, g3 = s + 60, a = s + 72, b = s + 84;
@@ -163,7 +163,7 @@ export class FinalExp {
     F.mul(out, a, b);
   }
 
-  /** @internal out ← m^(Φ₁₂/r) for BN (m at slot s, cyclotomic): {@linkcode bnHardPart}. */
+  /** out ← m^(Φ₁₂/r) for BN (m at slot s, cyclotomic): {@linkcode bnHardPart}. */
   hardBn(out: number, m: number): void {
     const F = this.tw.fp12, s = this.s;
     const fu = s + 12, fu2 = s + 24, fu3 = s + 36, y = s + 48, t0 = s + 60, t1 = s + 72, x = s + 84;

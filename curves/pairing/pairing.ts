@@ -21,7 +21,8 @@ import { type Tower, towerOver, type TowerParams } from "../../field/tower/mod.t
 import { lazyState } from "../../field/lazy_state.ts";
 import type { FieldKernel } from "../../field/kernel.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
-import { Point } from "../group/group.ts";
+import { PointImpl } from "../group/group.ts";
+import type { Point } from "../group/api.ts";
 import { MillerLoop } from "./miller.ts";
 import { FinalExp, type HardPart } from "./final_exp.ts";
 
@@ -62,49 +63,70 @@ export interface PairingFunctions {
  * c0.c2.c0, c0.c2.c1, c1.c0.c0, …, c1.c2.c1 for Fp12 = Fp6[w]/(w² − v), Fp6 = Fp2[v]/(v³ − ξ),
  * Fp2 = Fp[u]/(u² + 1) (the layout of @noble/curves' Fp12 `{c0, c1}`).
  */
-export class PairingResult {
-  /** @internal */
+export interface PairingResult {
+  /**
+   * Whether this equals `other`.
+   * @throws {IsochronError} INVALID_TYPE unless `other` is a pairing result of the same curve.
+   */
+  equals(other: PairingResult): boolean;
+  /** Whether this is the identity 1 of GT. */
+  isOne(): boolean;
+  /** The canonical encoding (see the type's doc): 12 × 48 bytes (BLS12-381) or 12 × 32 (BN254). */
+  toBytes(): Uint8Array;
+  /**
+   * this · other in GT.
+   * @throws {IsochronError} INVALID_TYPE unless `other` is a pairing result of the same curve.
+   */
+  multiply(other: PairingResult): PairingResult;
+  /**
+   * this^k for a public k ≥ 0 (variable-time in k): e(P, Q)^k = e(kP, Q).
+   * @throws {IsochronError} INVALID_SCALAR unless k is a bigint ≥ 0.
+   */
+  powVartime(k: bigint): PairingResult;
+}
+
+/** The implementation of {@linkcode PairingResult}: the coefficients' bytes and the engine they belong to. */
+export class GtElement implements PairingResult {
+  /** The engine of the curve and backend that made this element. */
   declare readonly engine: PairingEngine;
-  /** @internal */
+  /** The encoding (see {@linkcode PairingResult}). */
   declare readonly bytes: Uint8Array;
-  /** @internal Use `pairing`. */
+  /** Made by the engine only. */
   constructor(engine: PairingEngine, bytes: Uint8Array) {
     this.engine = engine;
     this.bytes = bytes;
   }
-  /** Whether this equals `other` (same curve). */
   equals(other: PairingResult): boolean {
-    if (!(other instanceof PairingResult) || other.engine.params !== this.engine.params) {
-      throw new IsochronError("INVALID_TYPE", "expected a pairing result of the same curve");
-    }
-    const a = this.bytes, b = other.bytes;
+    const o = this.own(other), a = this.bytes, b = o.bytes;
     let d = 0;
     for (let i = 0; i < a.length; i++) d |= a[i] ^ b[i];
     return d === 0;
   }
-  /** Whether this is the identity 1 of GT. */
   isOne(): boolean {
     return this.equals(this.engine.one());
   }
-  /** The canonical encoding (see the class doc): 12 × 48 bytes (BLS12-381) or 12 × 32 (BN254). */
   toBytes(): Uint8Array {
     return this.bytes.slice();
   }
-  /** this · other in GT. */
-  multiply(other: PairingResult): PairingResult {
-    this.equals(other); // type check
-    return this.engine.op((F, o, a, b) => F.mul(o, a, b), this, other);
+  multiply(other: PairingResult): GtElement {
+    return this.engine.op((F, o, a, b) => F.mul(o, a, b), this, this.own(other));
   }
-  /** this^k for a public k ≥ 0 (variable-time in k): e(P, Q)^k = e(kP, Q). */
-  powVartime(k: bigint): PairingResult {
+  powVartime(k: bigint): GtElement {
     if (typeof k !== "bigint" || k < 0n) {
       throw new IsochronError("INVALID_SCALAR", "exponent must be a bigint ≥ 0");
     }
     return this.engine.op((F, o, a) => F.pow(o, a, k), this, this);
   }
+  /** `other` as an element of this curve's GT, else INVALID_TYPE. */
+  private own(other: unknown): GtElement {
+    if (!(other instanceof GtElement) || other.engine.params !== this.engine.params) {
+      throw new IsochronError("INVALID_TYPE", "expected a pairing result of the same curve");
+    }
+    return other;
+  }
 }
 
-/** @internal The pairing of one curve on one tower (one backend): scratch, loop, final exponentiation. */
+/** The pairing of one curve on one tower (one backend): scratch, loop, final exponentiation. */
 export class PairingEngine {
   readonly params: PairingParams;
   private readonly tw: Tower;
@@ -115,7 +137,7 @@ export class PairingEngine {
   private readonly z: number;
   /** π and π² constants γ_{1,2}, γ_{1,3}, γ_{2,2}, γ_{2,3} (BN254). */
   private readonly gam: number;
-  private oneCache: PairingResult | null = null;
+  private oneCache: GtElement | null = null;
 
   constructor(params: PairingParams, tw: Tower, b3: number) {
     this.params = params;
@@ -130,7 +152,7 @@ export class PairingEngine {
   }
 
   /** The identity of GT. */
-  one(): PairingResult {
+  one(): GtElement {
     if (this.oneCache === null) {
       this.tw.fp12.setOne(this.f);
       this.oneCache = this.result(this.f);
@@ -138,21 +160,21 @@ export class PairingEngine {
     return this.oneCache;
   }
 
-  private result(slot: number): PairingResult {
+  private result(slot: number): GtElement {
     const k = this.tw.fp, n = k.byteLength, out = new Uint8Array(12 * n);
     for (let i = 0; i < 12; i++) k.toBytes(slot + i, out, i * n);
-    return new PairingResult(this, out);
+    return new GtElement(this, out);
   }
-  private load(slot: number, r: PairingResult): void {
+  private load(slot: number, r: GtElement): void {
     const k = this.tw.fp, n = k.byteLength;
     for (let i = 0; i < 12; i++) k.fromBytes(slot + i, r.bytes.subarray(i * n, (i + 1) * n));
   }
-  /** @internal A GT operation on loaded operands. */
+  /** A GT operation on loaded operands. */
   op(
     fn: (F: Tower["fp12"], out: number, a: number, b: number) => void,
-    a: PairingResult,
-    b: PairingResult,
-  ): PairingResult {
+    a: GtElement,
+    b: GtElement,
+  ): GtElement {
     const F = this.tw.fp12, s = this.f;
     this.load(s + 12, a);
     this.load(s + 24, b);
@@ -176,10 +198,10 @@ export class PairingEngine {
       const [P, Q] = pair;
       // instanceof first: a look-alike object ({ s, group }) is rejected, not read.
       // The groups of a curve are the ones on its base-field kernel: G1 over Fp, G2 over Fp2.
-      if (!(P instanceof Point) || P.group.F.kernel !== k || P.group.F.size !== 1) {
+      if (!(P instanceof PointImpl) || P.group.F.kernel !== k || P.group.F.size !== 1) {
         throw new IsochronError("INVALID_TYPE", `expected a point of ${name} G1 on this backend`);
       }
-      if (!(Q instanceof Point) || Q.group.F.kernel !== k || Q.group.F.size !== 2) {
+      if (!(Q instanceof PointImpl) || Q.group.F.kernel !== k || Q.group.F.size !== 2) {
         throw new IsochronError("INVALID_TYPE", `expected a point of ${name} G2 on this backend`);
       }
     }
@@ -230,7 +252,7 @@ export class PairingEngine {
   }
 
   /** e(P, Q). */
-  pairing(P: Point<bigint>, Q: Point<Fp2Value>): PairingResult {
+  pairing(P: Point<bigint>, Q: Point<Fp2Value>): GtElement {
     const f = this.f;
     this.millerLoop(f, [[P, Q]]);
     this.fe.run(f, f);
@@ -250,8 +272,8 @@ export class PairingEngine {
 const engines = lazyState((_: FieldKernel) => new Map<PairingParams, PairingEngine>());
 
 /** The engine of curve `params` for the kernel (backend) of G2 point Q's group, built on first use. */
-function engineFor(params: PairingParams, Q: Point<Fp2Value>): PairingEngine {
-  const G2 = Q instanceof Point ? Q.group : undefined;
+function engineFor(params: PairingParams, Q: unknown): PairingEngine {
+  const G2 = Q instanceof PointImpl ? Q.group : undefined;
   if (G2 === undefined || G2.F.size !== 2 || G2.F.kernel.p !== params.tower.p) {
     throw new IsochronError("INVALID_TYPE", `expected a point of ${params.name} G2`);
   }
@@ -272,7 +294,7 @@ export function pairingFunctions(params: PairingParams): PairingFunctions {
       if (!Array.isArray(pairs)) throw new IsochronError("INVALID_TYPE", "pairs must be an array");
       if (pairs.length === 0) return true;
       const Q = Array.isArray(pairs[0]) ? pairs[0][1] : undefined;
-      return engineFor(params, Q as Point<Fp2Value>).pairingCheck(pairs);
+      return engineFor(params, Q).pairingCheck(pairs);
     },
   };
 }

@@ -23,7 +23,7 @@
  * Cost: ⌈(2·bits − 1)/24⌉ outer iterations (32 for 381 bits: 768 ≥ 761 steps; 22 for 254/255 bits: 528 ≥
  * 509), each 24 inner steps of ~20 flops and ~6 limb-wise passes. Measured here: 17 µs for 381 bits and
  * 10 µs for 254/255 bits, ≈ 0.9× noble's variable-time Fp.inv (Fermat through the TS kernel: 165 µs /
- * 61 µs); see tests/field/algorithms_inverse_bench.ts.
+ * 61 µs); see bench/field/inverse.ts.
  * @module
  */
 

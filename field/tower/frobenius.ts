@@ -9,7 +9,7 @@
  * and frob_k on Fp2 is conjugation for odd k, the identity for even k. Fp6 (v = w²) uses γ_{k,2i}.
  * Also useful to G2's ψ endomorphism: γ_{1,2} = ξ^((p−1)/3), γ_{1,3} = ξ^((p−1)/2).
  * (Beuchat et al., "High-Speed Software Implementation of the Optimal Ate Pairing over
- * Barreto–Naehrig Curves", Pairing 2010, §3; tests/tower re-checks every entry against its definition.)
+ * Barreto–Naehrig Curves", Pairing 2010, §3; tests/field/tower/frobenius.test.ts re-checks every entry against its definition.)
  * @module
  */
 

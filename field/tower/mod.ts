@@ -11,7 +11,7 @@
  * import { TOWER } from "../../curves/bls12_381/params.ts";
  * const { fp2, fp12 } = tower(TOWER);
  * const [a, b] = [fp2.alloc(), fp2.alloc()];
- * fp2.setBigintVartime(a, [3n, 4n]); // 3 + 4u
+ * fp2.setBigintVartime(a, { c0: 3n, c1: 4n }); // 3 + 4u
  * fp2.inv(b, a);
  * fp2.mul(b, b, a);
  * const one = fp12.alloc();

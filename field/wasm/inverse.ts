@@ -40,7 +40,7 @@
  * Cost: the inner steps are latency-bound (7 dependent operations each) and take about 80% of the time;
  * per outer iteration the rest is 6 limb-wise passes of L limbs. Measured here: 3.5 µs for 381 bits,
  * 1.9 µs for 254/255 bits, 0.16–0.19× noble's variable-time Fp.inv in the same run
- * (tests/field/algorithms_inverse_bench.ts).
+ * (bench/field/inverse.ts).
  * @module
  */
 

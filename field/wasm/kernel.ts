@@ -155,7 +155,7 @@ export function createWasmFieldKernel(
     alloc,
 
     // The exports are read once into constants: a call is then slot → address and the wasm call only
-    // (≈ 1.5 ns less per call than `x.mul(…)` for BN254, tests/field/wasm_variants_bench.ts).
+    // (≈ 1.5 ns less per call than `x.mul(…)` for BN254, bench/field/wasm_variants.ts).
     mul: (o, a, b) => void xMul(o * S, a * S, b * S),
     sqr: (o, a) => void xSqr(o * S, a * S),
     add: (o, a, b) => void xAdd(o * S, a * S, b * S),

@@ -14,7 +14,7 @@
  * };
  * ```
  *
- * Multiplication variants, best of 20 rounds of raw exported calls (tests/field/wasm_variants_bench.ts;
+ * Multiplication variants, best of 20 rounds of raw exported calls (bench/field/wasm_variants.ts;
  * Deno 2.9 / V8 15, AMD Zen 5 VM shared with other jobs): SIMD FIPS (default) ≈ 92–103 ns (N = 12) /
  * 52–62 ns (N = 8); scalar FIPS ≈ 110–122 / 59–69; CIOS ≈ 124–136 / 59–69.
  *

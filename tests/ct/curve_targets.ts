@@ -12,9 +12,9 @@
  */
 
 import { randomBytes, sink, type TimingTarget } from "./targets.ts";
-import { bls12_381Groups } from "../../curves/bls12_381/mod.ts";
-import { bn254Groups } from "../../curves/bn254/mod.ts";
-import type { Backend, Group } from "../internal.ts";
+import { bls12_381Groups } from "../internal.ts";
+import { bn254Groups } from "../internal.ts";
+import type { Backend, GroupImpl } from "../internal.ts";
 
 const BACKENDS: readonly Backend[] = ["wasm", "ts"];
 
@@ -25,14 +25,12 @@ export function curveTimingTargets(): TimingTarget<Uint8Array>[] {
     for (const which of ["G1", "G2"] as const) {
       for (const backend of BACKENDS) {
         // deno-lint-ignore no-explicit-any
-        let g: Group<any>, p: number, o: number; // arena slots of the fixed point and the result
+        let g: GroupImpl<any>, p: number, o: number; // arena slots of the fixed point and the result
         out.push({
           name: `${curve} ${which} multiply (${backend})`,
           prepare: () => {
-            // deno-lint-ignore no-explicit-any
-            g = (curve === "bls12-381" ? bls12_381Groups(backend) : bn254Groups(backend))[which] as Group<
-              any
-            >;
+            const groups = curve === "bls12-381" ? bls12_381Groups(backend) : bn254Groups(backend);
+            g = groups[which];
             p = g.slotOf(g.BASE.multiplyUnsafe(0x1234567890abcdef1234567890abcdefn));
             o = g.law.alloc(1);
             const one = new Uint8Array(32);

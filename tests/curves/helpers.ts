@@ -1,7 +1,7 @@
 /** Shared setup of the group tests: both backends, hex helpers, vector files. */
 import { type Backend, IsochronError, type IsochronErrorCode } from "../internal.ts";
-import { bls12_381Groups } from "../../curves/bls12_381/mod.ts";
-import { bn254Groups } from "../../curves/bn254/mod.ts";
+import { bls12_381Groups } from "../internal.ts";
+import { bn254Groups } from "../internal.ts";
 
 export const BACKENDS: readonly Backend[] = ["wasm", "ts"];
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../curves/bn254/mod.ts";
-import type { Group } from "../internal.ts";
+import type { GroupImpl } from "../internal.ts";
 import { BACKENDS, bls12_381Groups, bn254Groups, throwsCode } from "../curves/helpers.ts";
 
 for (const backend of BACKENDS) {
@@ -40,7 +40,7 @@ for (const backend of BACKENDS) {
   });
 
   Deno.test(`fromAffine rejects non-canonical coordinates with NON_CANONICAL (${backend})`, () => {
-    const groups: [string, Group<bigint>, Group<{ c0: bigint; c1: bigint }>][] = [
+    const groups: [string, GroupImpl<bigint>, GroupImpl<{ c0: bigint; c1: bigint }>][] = [
       ["bls12-381", bls12_381Groups(backend).G1, bls12_381Groups(backend).G2],
       ["bn254", bn254Groups(backend).G1, bn254Groups(backend).G2],
     ];

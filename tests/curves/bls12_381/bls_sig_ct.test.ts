@@ -14,10 +14,11 @@ import {
   blsSignatures,
   checkSecretKey,
   FIELDS,
-  type Group,
+  type GroupImpl,
   scalarBytes,
 } from "../../internal.ts";
-import { bls12_381, bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../internal.ts";
 
 const r = FIELDS["bls12-381-fr"].p;
 const keys = () => secretsForModulus(r, 32).filter((k) => k.some((b) => b !== 0));
@@ -41,7 +42,7 @@ for (const backend of ["wasm", "ts"] as const) {
 
   for (const which of ["G1", "G2"] as const) {
     // deno-lint-ignore no-explicit-any
-    const group = () => bls12_381Groups(backend)[which] as Group<any>;
+    const group = () => bls12_381Groups(backend)[which] as GroupImpl<any>;
     let base = -1, out = -1;
     ctFlow(
       `bls sig ${which === "G1" ? "getPublicKey" : "sign"}: key check + SK·${

@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { bls12_381 as noble } from "@noble/curves/bls12-381.js";
-import { bls12_381, bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../internal.ts";
 import { BLS_POP_DST, blsSignatures } from "../../internal.ts";
 
 const N = noble.longSignatures;

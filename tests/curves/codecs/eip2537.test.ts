@@ -8,12 +8,12 @@ import assert from "node:assert/strict";
 import { BACKENDS, bls12_381Groups, bn254Groups, hex, readJson, throwsCode } from "../helpers.ts";
 import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
 import { unhex } from "../helpers.ts";
-import type { Group, Point } from "../../internal.ts";
+import type { GroupImpl, PointImpl } from "../../internal.ts";
 
 // deno-lint-ignore no-explicit-any
-type AnyGroup = Group<any>;
+type AnyGroup = GroupImpl<any>;
 // deno-lint-ignore no-explicit-any
-type AnyPoint = Point<any>;
+type AnyPoint = PointImpl<any>;
 
 interface Vector {
   Input: string;

@@ -4,7 +4,7 @@
  * compressed form, and the type checks of the API.
  */
 import assert from "node:assert/strict";
-import { type Group, IsochronError } from "../../internal.ts";
+import { type GroupImpl, IsochronError } from "../../internal.ts";
 import { BACKENDS, bls12_381Groups, bn254Groups, hex, throwsCode, unhex } from "../helpers.ts";
 
 const DIR = new URL("../../vectors/bls12381_eth_bls_sig/", import.meta.url);
@@ -14,7 +14,7 @@ for (const backend of BACKENDS) {
     const groups = bls12_381Groups(backend);
     for (const which of ["G1", "G2"] as const) {
       // deno-lint-ignore no-explicit-any
-      const G = groups[which] as Group<any>;
+      const G = groups[which] as GroupImpl<any>;
       const dir = new URL(`deserialization_${which}/`, DIR);
       let count = 0;
       for (const e of Deno.readDirSync(dir)) {
@@ -39,7 +39,7 @@ for (const backend of BACKENDS) {
     const { G1, G2 } = bls12_381Groups(backend);
     for (const [name, G] of [["G1", G1], ["G2", G2]] as const) {
       // deno-lint-ignore no-explicit-any
-      const g = G as Group<any>;
+      const g = G as GroupImpl<any>;
       const c = g.BASE.toBytes(true), u = g.BASE.toBytes(false), n = c.length;
       const edit = (b: Uint8Array, f: (x: Uint8Array) => void) => {
         const x = b.slice();
@@ -99,7 +99,7 @@ for (const backend of BACKENDS) {
     const { G1, G2 } = bn254Groups(backend);
     for (const [name, G] of [["G1", G1], ["G2", G2]] as const) {
       // deno-lint-ignore no-explicit-any
-      const g = G as Group<any>;
+      const g = G as GroupImpl<any>;
       for (let k = 0n; k < 6n; k++) {
         const p = g.BASE.multiply(k * 0x1234567890abcdefn), q = p.negate();
         const cp = p.toBytes(true), cq = q.toBytes(true);

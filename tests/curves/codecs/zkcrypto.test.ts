@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { BACKENDS, bls12_381Groups, hex, readVector } from "../helpers.ts";
-import type { Group } from "../../internal.ts";
+import type { GroupImpl } from "../../internal.ts";
 
 const FILES = [
   ["g1", "compressed", 48],
@@ -19,7 +19,7 @@ for (const backend of BACKENDS) {
     Deno.test(`zkcrypto ${g} ${form} (${backend})`, () => {
       const groups = bls12_381Groups(backend);
       // deno-lint-ignore no-explicit-any
-      const G = (g === "g1" ? groups.G1 : groups.G2) as Group<any>;
+      const G = (g === "g1" ? groups.G1 : groups.G2) as GroupImpl<any>;
       const data = readVector(`bls12381_serialization_zkcrypto/${g}_${form}_valid_test_vectors.dat`);
       assert.equal(data.length, 1000 * len);
       const compressed = form === "compressed";

@@ -5,9 +5,9 @@
  * 256-bit secrets that need the reduction; and the memory-access proof of the window lookup.
  */
 import { ctAccess, ctFlow, secretIndices, secretsForModulus, standardSecrets32 } from "../../ct/registry.ts";
-import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
-import { bn254Groups } from "../../../curves/bn254/mod.ts";
-import { type Group, scalarBytes, selectPoint, WINDOW_ENTRIES } from "../../internal.ts";
+import { bls12_381Groups } from "../../internal.ts";
+import { bn254Groups } from "../../internal.ts";
+import { type GroupImpl, scalarBytes, selectPoint, WINDOW_ENTRIES } from "../../internal.ts";
 
 for (const backend of ["wasm", "ts"] as const) {
   for (const curve of ["bls12-381", "bn254"] as const) {
@@ -21,11 +21,13 @@ for (const backend of ["wasm", "ts"] as const) {
       let p = -1, out = -1; // module-lifetime slots of the fixed point and the result (test only)
       const run = (k: Uint8Array) => {
         const g = group();
-        // deno-lint-ignore no-explicit-any
-        if (p < 0) p = (g as Group<any>).slotOf(g.BASE.multiplyUnsafe(0x1234567890abcdef1234567890abcdefn));
+        if (p < 0) {
+          // deno-lint-ignore no-explicit-any
+          p = (g as GroupImpl<any>).slotOf(g.BASE.multiplyUnsafe(0x1234567890abcdef1234567890abcdefn));
+        }
         if (out < 0) out = g.law.alloc(1);
         // deno-lint-ignore no-explicit-any
-        (g as Group<any>).multiplyInto(out, p, scalarBytes(k));
+        (g as GroupImpl<any>).multiplyInto(out, p, scalarBytes(k));
       };
       ctFlow(`${curve} ${which} multiply, k < r (${backend})`, run, () => secretsForModulus(group().r, 32));
       ctFlow(`${curve} ${which} multiply, k < 2^256 (${backend})`, run, () => standardSecrets32());
@@ -35,7 +37,7 @@ for (const backend of ["wasm", "ts"] as const) {
     `window lookup reads all ${WINDOW_ENTRIES} entries (${backend})`,
     (d: number, trace) => {
       // deno-lint-ignore no-explicit-any
-      const G = bls12_381Groups(backend).G1 as Group<any>;
+      const G = bls12_381Groups(backend).G1 as GroupImpl<any>;
       const w = G.window;
       selectPoint(G.law, w.sel, trace.wrap([...w.table]), d);
     },

@@ -5,11 +5,11 @@
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import { type Group, mulVartime, type Point } from "../../internal.ts";
+import { type GroupImpl, mulVartime, type PointImpl } from "../../internal.ts";
 import { BACKENDS, be32, bls12_381Groups, bn254Groups, hex, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
-type AnyGroup = Group<any>;
+type AnyGroup = GroupImpl<any>;
 // deno-lint-ignore no-explicit-any
 type NoblePoint = any;
 
@@ -18,7 +18,7 @@ interface Case {
   G: AnyGroup;
   N: NoblePoint; // noble's Point class
   /** Compare our point with noble's. */
-  same(p: Point<unknown>, q: NoblePoint): boolean;
+  same(p: PointImpl<unknown>, q: NoblePoint): boolean;
 }
 
 function fp2eq(a: { c0: bigint; c1: bigint }, b: { c0: bigint; c1: bigint }) {
@@ -29,11 +29,11 @@ function cases(): Case[] {
   const out: Case[] = [];
   for (const backend of BACKENDS) {
     const bls = bls12_381Groups(backend), bn = bn254Groups(backend);
-    const same1 = (p: Point<unknown>, q: NoblePoint) => {
+    const same1 = (p: PointImpl<unknown>, q: NoblePoint) => {
       const a = p.toAffine() as { x: bigint; y: bigint }, b = q.is0() ? { x: 0n, y: 0n } : q.toAffine();
       return a.x === b.x && a.y === b.y;
     };
-    const same2 = (p: Point<unknown>, q: NoblePoint) => {
+    const same2 = (p: PointImpl<unknown>, q: NoblePoint) => {
       // deno-lint-ignore no-explicit-any
       const a = p.toAffine() as any;
       if (q.is0()) return a.x.c0 === 0n && a.x.c1 === 0n && a.y.c0 === 0n && a.y.c1 === 0n;
@@ -134,7 +134,7 @@ for (const c of cases()) {
 }
 
 /** e·Q for any public e ≥ 0, not reduced mod r (the cofactors exceed r). */
-function mulBig<V>(Q: Point<V>, e: bigint): Point<V> {
+function mulBig<V>(Q: PointImpl<V>, e: bigint): PointImpl<V> {
   const G = Q.group, out = G.law.alloc(1);
   mulVartime(G.law, out, Q.group.slotOf(Q), e, G.tmp);
   return G.save(out);

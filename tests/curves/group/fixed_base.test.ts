@@ -10,11 +10,11 @@ import { encodeInteger } from "../../ct/secrets.ts";
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import { FixedBaseTable, type Group, type Point, scalarBytes, selectRow } from "../../internal.ts";
+import { FixedBaseTable, type GroupImpl, type PointImpl, scalarBytes, selectRow } from "../../internal.ts";
 import { BACKENDS, be32, bls12_381Groups, bn254Groups, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
-type AnyGroup = Group<any>;
+type AnyGroup = GroupImpl<any>;
 // deno-lint-ignore no-explicit-any
 type NoblePoint = any;
 
@@ -33,7 +33,7 @@ function nobleOf(curve: string, which: "G1" | "G2"): NoblePoint {
 }
 
 /** Our point's affine coordinates against noble's (identity: (0, 0)). */
-function sameAsNoble(p: Point<unknown>, q: NoblePoint): boolean {
+function sameAsNoble(p: PointImpl<unknown>, q: NoblePoint): boolean {
   const flat = (v: unknown): bigint[] =>
     typeof v === "bigint" ? [v] : [(v as { c0: bigint }).c0, (v as { c1: bigint }).c1];
   const a = p.toAffine();

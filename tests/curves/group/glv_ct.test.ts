@@ -19,7 +19,7 @@ import {
   bn254G2Basis,
   determinant,
   FIELDS,
-  type Group,
+  type GroupImpl,
   LatticeDigits,
   scalarBytes,
   ScalarReducer,
@@ -27,11 +27,11 @@ import {
   WINDOW_ENTRIES,
 } from "../../internal.ts";
 import { encodeInteger } from "../../ct/secrets.ts";
-import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
-import { bn254Groups } from "../../../curves/bn254/mod.ts";
+import { bls12_381Groups } from "../../internal.ts";
+import { bn254Groups } from "../../internal.ts";
 
 // deno-lint-ignore no-explicit-any
-type AnyGroup = Group<any>;
+type AnyGroup = GroupImpl<any>;
 
 /** One curve: its groups and the secrets shaped by the decomposition of each group. */
 interface Curve {

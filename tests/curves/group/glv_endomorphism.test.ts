@@ -11,7 +11,7 @@ import {
   type Fp2Value,
   type FrobeniusTable,
   frobeniusTable,
-  type Group,
+  type GroupImpl,
   LatticeDigits,
   mulVartime,
   type Phi,
@@ -41,11 +41,11 @@ const mod = (a: bigint, m: bigint) => ((a % m) + m) % m;
 /** What one curve's endomorphisms must satisfy; the checks below are the same for every curve. */
 interface Curve {
   name: string;
-  groups: (backend: Backend) => { G1: Group<bigint>; G2: Group<Fp2Value> };
+  groups: (backend: Backend) => { G1: GroupImpl<bigint>; G2: GroupImpl<Fp2Value> };
   p: bigint;
   r: bigint;
   tower: TowerParams;
-  phi: (G: Group<bigint>) => Phi;
+  phi: (G: GroupImpl<bigint>) => Phi;
   /** The curve's own identities for φ's eigenvalue λ (beyond λ² + λ + 1 ≡ 0). */
   lambda: (lambda: bigint) => void;
   /** ψ's eigenvalue on G2: p mod r. */
@@ -116,7 +116,7 @@ const CURVES: Curve[] = [
 
 /** true if slots a, b hold the same point. */
 // deno-lint-ignore no-explicit-any
-const same = (G: Group<any>, a: number, b: number) => G.law.eq(a, b) === 1;
+const same = (G: GroupImpl<any>, a: number, b: number) => G.law.eq(a, b) === 1;
 
 /** The twist's ψ constants against the Frobenius table γ_{1,j} = ξ^(j·(p−1)/6). */
 function checkPsiConstants(c: Curve, psi: Psi, table: FrobeniusTable): void {
@@ -208,7 +208,7 @@ for (const c of CURVES) {
         assert.equal(s.tables.length, want.count);
         // mulByBase = B·P
         // deno-lint-ignore no-explicit-any
-        const g = G as Group<any>, law = g.law, t = law.alloc(3);
+        const g = G as GroupImpl<any>, law = g.law, t = law.alloc(3);
         const P = g.BASE.multiplyUnsafe(987654321n);
         s.split.mulByBase(t, P.group.slotOf(P));
         mulVartime(law, t + 3 * law.n, P.group.slotOf(P), s.split.digits.base, t + 6 * law.n);

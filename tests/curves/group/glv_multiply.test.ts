@@ -5,10 +5,10 @@ import {
   BN254_U,
   bn254G1Basis,
   bn254G2Basis,
-  type Group,
+  type GroupImpl,
   LatticeDigits,
   mulCt,
-  type Point,
+  type PointImpl,
 } from "../../internal.ts";
 /**
  * The endomorphism multiplication (`mulEndoCt`, wired into `multiply` for G1 and G2 of every curve of
@@ -26,7 +26,7 @@ import { bn254 as nbn } from "@noble/curves/bn254.js";
 import { BACKENDS, be32, bls12_381Groups, bn254Groups, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
-type AnyGroup = Group<any>;
+type AnyGroup = GroupImpl<any>;
 // deno-lint-ignore no-explicit-any
 type NoblePoint = any;
 
@@ -112,7 +112,7 @@ const CURVES: Curve[] = [
   },
 ];
 
-function affineEq(p: Point<unknown>, q: NoblePoint): boolean {
+function affineEq(p: PointImpl<unknown>, q: NoblePoint): boolean {
   // deno-lint-ignore no-explicit-any
   const a = p.toAffine() as any, z = q.is0();
   const b = z ? null : q.toAffine();
@@ -122,7 +122,7 @@ function affineEq(p: Point<unknown>, q: NoblePoint): boolean {
 }
 
 /** k·P by the old window (mulCt), for comparison. */
-function oldMultiply(G: AnyGroup, P: Point<unknown>, k: bigint): Point<unknown> {
+function oldMultiply(G: AnyGroup, P: PointImpl<unknown>, k: bigint): PointImpl<unknown> {
   const out = G.law.alloc(1), limbs = G.reducer.reduce(be32(k));
   mulCt(G.window, out, P.group.slotOf(P), limbs, G.bits);
   return G.save(out);

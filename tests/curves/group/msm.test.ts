@@ -6,7 +6,7 @@
  * the identity; argument errors.
  */
 import assert from "node:assert/strict";
-import type { Group, Point } from "../../internal.ts";
+import type { GroupImpl, PointImpl } from "../../internal.ts";
 import {
   BACKENDS,
   be32,
@@ -20,9 +20,9 @@ import {
 } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
-type AnyGroup = Group<any>;
+type AnyGroup = GroupImpl<any>;
 // deno-lint-ignore no-explicit-any
-type AnyPoint = Point<any>;
+type AnyPoint = PointImpl<any>;
 
 interface Vector {
   Input: string;

@@ -1,7 +1,7 @@
 // Child of out_of_memory.test.ts, run with wasm memory capped (--wasm-max-mem-pages): a sum of more
 // points than the capped arena can hold as batch scratch, then the library must still work. Prints one
 // JSON line.
-import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../internal.ts";
 import { IsochronError } from "../../internal.ts";
 
 const backend = Deno.args[0] as "wasm" | "ts";

@@ -6,15 +6,19 @@
  * (the previous design needed about 300 MB there) with the right answer.
  */
 import assert from "node:assert/strict";
-import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
-import { bn254Groups } from "../../../curves/bn254/mod.ts";
-import { type Group, STORE_POINTS } from "../../internal.ts";
+import { bls12_381Groups } from "../../internal.ts";
+import { bn254Groups } from "../../internal.ts";
+import { type GroupImpl, STORE_POINTS } from "../../internal.ts";
 
 const LONG = Deno.env.get("ISOCHRON_LONG") === "1";
-const highWater = <V>(G: Group<V>) => G.F.kernel.alloc(0); // alloc(0): the next free slot, none taken
+const highWater = <V>(G: GroupImpl<V>) => G.F.kernel.alloc(0); // alloc(0): the next free slot, none taken
 
 for (const backend of ["wasm", "ts"] as const) {
-  const groups = [bls12_381Groups(backend).G1, bls12_381Groups(backend).G2, bn254Groups(backend).G1] as Group<
+  const groups = [
+    bls12_381Groups(backend).G1,
+    bls12_381Groups(backend).G2,
+    bn254Groups(backend).G1,
+  ] as GroupImpl<
     unknown
   >[];
   for (const G of groups) {

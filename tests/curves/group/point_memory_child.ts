@@ -1,7 +1,7 @@
 // Child of point_memory.test.ts, run with wasm memory capped at 64 MiB: `n` synchronous G2 additions
 // on `backend`, then the answer against an independent multiplication and the arena's high-water mark
 // before and after. Prints one JSON line.
-import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../internal.ts";
 
 const [backend, count] = [Deno.args[0] as "wasm" | "ts", Number(Deno.args[1])];
 const { G2 } = bls12_381Groups(backend);

@@ -6,22 +6,22 @@
  * BN254 G1 (cofactor 1): every curve point is in G1. Decoding: the ethereum/bls12-381-tests vectors
  * deserialization_fails_not_in_G1/G2 and EIP-2537 encodings of points outside fail NOT_IN_SUBGROUP.
  */
-import { FIELDS, type Group, mulVartime, type Point } from "../../internal.ts";
+import { FIELDS, type GroupImpl, mulVartime, type PointImpl } from "../../internal.ts";
 import assert from "node:assert/strict";
 import { BACKENDS, bls12_381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
-type AnyGroup = Group<any>;
+type AnyGroup = GroupImpl<any>;
 
 /** r·P = O, the definition (a 255-bit chain). */
-function byR(G: AnyGroup, P: Point<unknown>): boolean {
+function byR(G: AnyGroup, P: PointImpl<unknown>): boolean {
   const law = G.law, t = law.alloc(2);
   mulVartime(law, t, P.group.slotOf(P), G.r, t + 3 * law.n);
   return law.isZero(t) === 1;
 }
 
 /** A curve point (x, √(x³ + b)) for random x, not cofactor-cleared. */
-function randomCurvePoint(G: AnyGroup, rand: (bits?: number) => bigint, fp2: boolean): Point<unknown> {
+function randomCurvePoint(G: AnyGroup, rand: (bits?: number) => bigint, fp2: boolean): PointImpl<unknown> {
   const p = G.r === FIELDS["bn254-fr"].p ? FIELDS["bn254-fp"].p : FIELDS["bls12-381-fp"].p;
   const F = G.F, n = F.size;
   for (;;) {
@@ -33,7 +33,7 @@ function randomCurvePoint(G: AnyGroup, rand: (bits?: number) => bigint, fp2: boo
     F.add(t + n, t + n, G.law.b);
     if (F.sqrt(t + n, t + n) !== 1) continue;
     const y = F.getVartime(t + n);
-    return G.fromAffine({ x: F.getVartime(t), y }) as Point<unknown>;
+    return G.fromAffine({ x: F.getVartime(t), y }) as PointImpl<unknown>;
   }
 }
 
@@ -41,7 +41,7 @@ function check(G: AnyGroup, fp2: boolean, seed: number, inside: number, outside:
   const test = G.subgroupTest;
   assert.notEqual(test, null, `${G.name} has an endomorphism test`);
   const rand = rng(seed);
-  const cases: [Point<unknown>, boolean][] = [[G.ZERO, true], [G.BASE, true]];
+  const cases: [PointImpl<unknown>, boolean][] = [[G.ZERO, true], [G.BASE, true]];
   for (let i = 0; i < inside; i++) cases.push([G.BASE.multiplyUnsafe(rand() % G.r), true]);
   for (let i = 0; i < outside; i++) {
     const P = randomCurvePoint(G, rand, fp2);

@@ -8,13 +8,13 @@
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import { type Group, type Point, type SumTuning, sumVartime } from "../../internal.ts";
+import { type GroupImpl, type PointImpl, type SumTuning, sumVartime } from "../../internal.ts";
 import { BACKENDS, bls12_381Groups, bn254Groups, rng, throwsCode } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
-type AnyGroup = Group<any>;
+type AnyGroup = GroupImpl<any>;
 // deno-lint-ignore no-explicit-any
-type AnyPoint = Point<any>;
+type AnyPoint = PointImpl<any>;
 // deno-lint-ignore no-explicit-any
 type NoblePoint = any;
 

@@ -9,17 +9,17 @@ import {
   type B3Coefficients,
   b3Coefficients,
   FIELDS,
-  type Group,
+  type GroupImpl,
   pointModuleBytes,
   Projective,
   simdSupported,
 } from "../../internal.ts";
 import assert from "node:assert/strict";
-import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
-import { bn254Groups } from "../../../curves/bn254/mod.ts";
+import { bls12_381Groups } from "../../internal.ts";
+import { bn254Groups } from "../../internal.ts";
 import { rng } from "../helpers.ts";
 
-type AnyGroup = Group<unknown>;
+type AnyGroup = GroupImpl<unknown>;
 const CASES = [
   ["bls12-381", "G1", [12]],
   ["bls12-381", "G2", [12, 12]],

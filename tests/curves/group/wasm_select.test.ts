@@ -14,7 +14,7 @@ import { ctWasm } from "../../ct/registry.ts";
 import {
   createWasmFieldKernel,
   FIELDS,
-  type Group,
+  type GroupImpl,
   modulePlan,
   selectExtras,
   selectModuleBytes,
@@ -27,8 +27,8 @@ import {
   WINDOW_ENTRIES,
 } from "../../internal.ts";
 import assert from "node:assert/strict";
-import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
-import { bn254Groups } from "../../../curves/bn254/mod.ts";
+import { bls12_381Groups } from "../../internal.ts";
+import { bn254Groups } from "../../internal.ts";
 
 const SHAPES: readonly SelectShape[] = [
   { slots: 3, count: 16 },
@@ -88,7 +88,7 @@ for (const field of ["bls12-381-fp", "bn254-fp"] as const) {
   }
 }
 
-type AnyGroup = Group<unknown>;
+type AnyGroup = GroupImpl<unknown>;
 const GROUPS = [["bls12-381", "G1"], ["bls12-381", "G2"], ["bn254", "G1"], ["bn254", "G2"]] as const;
 const groupOf = (curve: string, which: "G1" | "G2") =>
   (curve === "bls12-381" ? bls12_381Groups("wasm") : bn254Groups("wasm"))[which] as unknown as AnyGroup;

@@ -6,7 +6,7 @@
  * result's slots, which depends on garbage-collection timing, never on the message).
  */
 import { ctFlow, standardSecrets32 } from "../../ct/registry.ts";
-import { bls12_381Groups } from "../../../curves/bls12_381/mod.ts";
+import { bls12_381Groups } from "../../internal.ts";
 import type { HashingGroup } from "../../internal.ts";
 
 const DST = "QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_";

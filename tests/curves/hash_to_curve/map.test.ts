@@ -24,7 +24,7 @@ import {
  */
 import assert from "node:assert/strict";
 import { BACKENDS, bls12_381Groups, hex, readJson, rng, unhex } from "../helpers.ts";
-import type { H2cGroup } from "../../../curves/bls12_381/mod.ts";
+import type { HashingGroup } from "../../internal.ts";
 
 const p = FIELDS["bls12-381-fp"].p, x = BLS12_381_X;
 
@@ -37,7 +37,7 @@ function gx<V>(F: CoordField<V>, out: number, a: number, A: number, B: number, t
 }
 
 function checkIsogeny<V>(
-  G: H2cGroup<V>,
+  G: HashingGroup<V>,
   iso: IsogenyCoefficients<V>,
   swu: { A: V; B: V; Z: V },
   rand: () => V,

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { BACKENDS, bls12_381Groups, readJson } from "../helpers.ts";
 import { type Fp2Value, HashToField } from "../../internal.ts";
-import type { H2cGroup } from "../../../curves/bls12_381/mod.ts";
+import type { HashingGroup } from "../../internal.ts";
 
 interface Coords {
   x: string;
@@ -32,7 +32,7 @@ function affine<V>(a: { x: V; y: V }): string {
   return JSON.stringify(a, (_, v) => typeof v === "bigint" ? v.toString(16) : v);
 }
 
-function checkSuite<V>(G: H2cGroup<V>, file: string, m: 1 | 2, parse: (s: string) => V, ro: boolean) {
+function checkSuite<V>(G: HashingGroup<V>, file: string, m: 1 | 2, parse: (s: string) => V, ro: boolean) {
   const s = readJson<Suite>(`bls12381_hash_to_curve/${file}.json`);
   assert.equal(s.ciphersuite.endsWith(ro ? "_RO_" : "_NU_"), true);
   assert.equal(s.vectors.length, 5);

@@ -16,13 +16,13 @@ import {
   BN254_PAIRING,
   FinalExp,
   type Fp2Value,
-  type Group,
+  type GroupImpl,
   IsochronError,
   type PairingFunctions,
   type PairingInput,
   type PairingParams,
   type PairingResult,
-  type Point,
+  type PointImpl,
   tower,
   type TowerName,
   TOWERS,
@@ -34,15 +34,15 @@ import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../../curves/bn254/mod.ts";
 import { BACKENDS, bls12_381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "../helpers.ts";
 
-type G1 = Group<bigint>;
-type G2 = Group<Fp2Value>;
+type G1 = GroupImpl<bigint>;
+type G2 = GroupImpl<Fp2Value>;
 
 /** A pairing precompile on one curve's groups: its pair encoding and its check of an input. */
 interface Precompile {
   /** Bytes of one G1 point and of one (G1, G2) pair. */
   g1Bytes: number;
   pairBytes: number;
-  encode(P: Point<bigint>, Q: Point<Fp2Value>): Uint8Array;
+  encode(P: PointImpl<bigint>, Q: PointImpl<Fp2Value>): Uint8Array;
   check(input: Uint8Array): boolean;
 }
 

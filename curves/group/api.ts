@@ -1,0 +1,165 @@
+/**
+ * The public types of a curve group and its points: what the entry points export and users program
+ * against. The implementation (curves/group/group.ts `GroupImpl`, `PointImpl`: slot stores, scratch,
+ * the group law) stays internal; every object a user holds is one of those classes, and every
+ * function that takes a point checks that it is (`INVALID_TYPE` otherwise), so a look-alike object
+ * is rejected, never read.
+ * @module
+ */
+
+/** Affine coordinates of a point; the identity is (0, 0) as in @noble/curves. */
+export interface Affine<V> {
+  /** x = X/Z. */
+  readonly x: V;
+  /** y = Y/Z. */
+  readonly y: V;
+}
+
+/** An immutable point of a {@linkcode Group}. */
+export interface Point<V> {
+  /** The group. */
+  readonly group: Group<V>;
+  /**
+   * this + q (complete formula, constant-time).
+   * @param q a point of the same group.
+   * @returns a new point.
+   * @throws {IsochronError} INVALID_TYPE when q is not a point of this group (same backend).
+   */
+  add(q: Point<V>): Point<V>;
+  /**
+   * this − q (constant-time).
+   * @param q a point of the same group.
+   * @returns a new point.
+   * @throws {IsochronError} INVALID_TYPE when q is not a point of this group (same backend).
+   */
+  subtract(q: Point<V>): Point<V>;
+  /** 2·this (constant-time). @returns a new point. */
+  double(): Point<V>;
+  /** −this. @returns a new point. */
+  negate(): Point<V>;
+  /**
+   * Whether this and q are the same point (projective comparison, constant-time).
+   * @param q a point of the same group.
+   * @throws {IsochronError} INVALID_TYPE when q is not a point of this group (same backend).
+   */
+  equals(q: Point<V>): boolean;
+  /** Whether this is the identity. */
+  isZero(): boolean;
+  /** Affine coordinates (one constant-time inversion); the identity gives (0, 0). */
+  toAffine(): Affine<V>;
+  /**
+   * k·this, constant-time in the point, and in k when k is a `Uint8Array`. A `bigint` k is converted
+   * with BigInt arithmetic first, whose time depends on its size: pass secret scalars as bytes.
+   * @param k 32 bytes big-endian, or a bigint, in [0, 2^256); reduced mod r.
+   * @returns a new point.
+   * @throws {IsochronError} INVALID_TYPE, INVALID_LENGTH or INVALID_SCALAR for another k.
+   */
+  multiply(k: bigint | Uint8Array): Point<V>;
+  /**
+   * k·this, variable-time: public scalars only.
+   * @param k as for `multiply`.
+   * @returns a new point.
+   * @throws {IsochronError} as `multiply`.
+   */
+  multiplyUnsafe(k: bigint | Uint8Array): Point<V>;
+  /**
+   * Whether r·this = O (variable-time: for public points, e.g. decoding), by the curve's endomorphism
+   * where it has one (a ≤ 128-bit multiplication), else by multiplying by r.
+   */
+  isTorsionFreeVartime(): boolean;
+  /**
+   * The group's default encoding (BLS12-381: ZCash, compressed by default; BN254: EIP-196/197,
+   * uncompressed by default, `true` for gnark-crypto's compressed form).
+   * @param compressed the form; omitted: the encoding's default.
+   * @returns fresh bytes.
+   */
+  toBytes(compressed?: boolean): Uint8Array;
+  /** Lowercase hex of `toBytes(compressed)`. */
+  toHex(compressed?: boolean): string;
+}
+
+/** A point encoding bound to its group: `G.codec(name)`. */
+export interface Codec<V> {
+  /** The encoding's name, e.g. "ZCash". */
+  readonly name: string;
+  /** Encoded lengths accepted by `decode`. */
+  readonly lengths: readonly number[];
+  /**
+   * Decodes and fully validates a point: length, flags and padding, field range, on the curve, in the
+   * subgroup (by `isTorsionFreeVartime`: fine, the input is public). The bytes are read, never written.
+   * @returns a new point.
+   * @throws {IsochronError} INVALID_TYPE, INVALID_LENGTH, INVALID_FLAGS, NON_CANONICAL, NOT_ON_CURVE or
+   * NOT_IN_SUBGROUP.
+   */
+  decode(bytes: Uint8Array): Point<V>;
+  /**
+   * Decodes a point from trusted input: checks as `decode`, but not the subgroup.
+   * @throws {IsochronError} as `decode`, but never NOT_IN_SUBGROUP.
+   */
+  decodeUnchecked(bytes: Uint8Array): Point<V>;
+  /**
+   * The encoding of `point`, compressed by the encoding's default unless `compressed` says otherwise.
+   * @returns fresh bytes.
+   * @throws {IsochronError} INVALID_TYPE for a point of another group, or `compressed` = true for an
+   * encoding without a compressed form.
+   */
+  encode(point: Point<V>, compressed?: boolean): Uint8Array;
+}
+
+/** A prime-order group G ⊂ E(F) of y² = x³ + b, with its constructors. */
+export interface Group<V> {
+  /** e.g. "bls12-381 G1". */
+  readonly name: string;
+  /** The group order r (prime). */
+  readonly r: bigint;
+  /** The cofactor h: #E(F) = h·r. */
+  readonly h: bigint;
+  /** Bit length of r. */
+  readonly bits: number;
+  /** The generator. */
+  readonly BASE: Point<V>;
+  /** The identity. */
+  readonly ZERO: Point<V>;
+  /**
+   * The point (x, y) from public affine coordinates; (0, 0) gives ZERO. No subgroup check.
+   * @param a coordinates, each canonical (in [0, p)).
+   * @returns a new point.
+   * @throws {IsochronError} INVALID_TYPE (not `{ x, y }` of field values), NON_CANONICAL or
+   * NOT_ON_CURVE.
+   */
+  fromAffine(a: Affine<V>): Point<V>;
+  /**
+   * The encoding `name` of this group: `default` (the one of `fromBytes` and `toBytes`) and the
+   * curve's others (listed by its entry point).
+   * @throws {IsochronError} INVALID_TYPE for a name the group has no encoding under.
+   */
+  codec(name?: string): Codec<V>;
+  /**
+   * Decodes and fully validates a point in the default encoding (`codec().decode`).
+   * @throws {IsochronError} as {@linkcode Codec.decode}.
+   */
+  fromBytes(bytes: Uint8Array): Point<V>;
+  /**
+   * Decodes a point from trusted input, without the subgroup check (`codec().decodeUnchecked`).
+   * @throws {IsochronError} as {@linkcode Codec.decodeUnchecked}.
+   */
+  fromBytesUnchecked(bytes: Uint8Array): Point<V>;
+  /**
+   * The sum of `points` (any number, the identity allowed). Variable-time, for public points only
+   * (aggregating public keys or signatures): batch-affine addition in a tree with one shared
+   * inversion per level.
+   * @returns a new point (ZERO for none).
+   * @throws {IsochronError} INVALID_TYPE unless `points` is an array of points of this group.
+   */
+  sumVartime(points: readonly Point<V>[]): Point<V>;
+  /**
+   * Σ scalars[i]·points[i], VARIABLE-TIME: for public points and public scalars only (verifying, the
+   * EVM precompiles), never for secrets. Pippenger's bucket method with signed digits and
+   * batch-affine bucket sums; a loop of `multiplyUnsafe` for a few points.
+   * @param scalars as for `multiply` (32 bytes big-endian or a bigint in [0, 2^256), reduced mod r).
+   * @returns a new point (ZERO for none).
+   * @throws {IsochronError} INVALID_TYPE (not arrays, or a point of another group), INVALID_LENGTH
+   * (lengths differ, or a scalar of the wrong length) or INVALID_SCALAR.
+   */
+  msmVartime(points: readonly Point<V>[], scalars: readonly (bigint | Uint8Array)[]): Point<V>;
+}
