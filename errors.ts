@@ -16,7 +16,8 @@ export type IsochronErrorCode =
   | "ZERO_SHARED_SECRET"
   | "INVALID_TYPE"
   | "BACKEND_UNAVAILABLE"
-  | "OUT_OF_MEMORY";
+  | "OUT_OF_MEMORY"
+  | "INVALID_KEY";
 
 /**
  * Thrown for bad input. The library's state is unchanged after it is thrown.
@@ -86,4 +87,26 @@ export function copyBytes(value: unknown, what: string, length?: number): Uint8A
 /** {@linkcode copyBytes} with a required length (the common case of keys, scalars, field elements). */
 export function expectBytes(value: unknown, length: number, what: string): Uint8Array {
   return copyBytes(value, what, length);
+}
+
+/**
+ * The bytes of `hex` (an even number of hex digits, either case, no prefix), for public values only
+ * (variable-time). Throws INVALID_TYPE for a non-string or a non-hex character, INVALID_LENGTH for an
+ * odd number of digits (or, with `length`, another byte count).
+ */
+export function hexToBytes(hex: unknown, what: string, length?: number): Uint8Array {
+  if (typeof hex !== "string") throw new IsochronError("INVALID_TYPE", `${what}: expected a hex string`);
+  if (hex.length % 2 !== 0) throw new IsochronError("INVALID_LENGTH", `${what}: odd number of hex digits`);
+  if (!/^[0-9a-fA-F]*$/.test(hex)) throw new IsochronError("INVALID_TYPE", `${what}: not a hex string`);
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  if (length !== undefined && out.length !== length) {
+    throw new IsochronError("INVALID_LENGTH", `${what} must be ${length} bytes, got ${out.length}`);
+  }
+  return out;
+}
+
+/** Lowercase hex of `bytes` (public values). */
+export function bytesToHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -136,13 +136,14 @@ export { g1Phi as bls12_381Phi } from "../curves/bls12_381/endomorphism.ts";
 export { PAIRING as BLS12_381_PAIRING } from "../curves/bls12_381/pairing.ts";
 export { H_EFF_G1, SWU_G1, swuG2 } from "../curves/bls12_381/hash_to_curve.ts";
 export { ISO_G1, ISO_G2 } from "../curves/bls12_381/isogeny.ts";
-export {
-  BLS_POP_DST,
-  BLS_POP_PROOF_DST,
-  blsSignatures,
-  checkSecretKey,
-  keyGen,
-} from "../curves/bls12_381/signatures.ts";
+export { checkSecretKey, keyGen } from "../curves/bls12_381/signatures/keygen.ts";
+export { signatureSuite } from "../curves/bls12_381/signatures/mod.ts";
+export { popTag, suiteId, suiteSpec } from "../curves/bls12_381/signatures/spec.ts";
+export { blsSuite } from "../curves/bls12_381/signatures/suite.ts";
+export { SecretKeyImpl } from "../curves/bls12_381/signatures/values.ts";
+/** The Ethereum suite's DSTs (draft-irtf-cfrg-bls-signature-05 §4.2.3), spelled out for tests. */
+export const BLS_POP_DST = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+export const BLS_POP_PROOF_DST = "BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 export { U as BN254_U } from "../curves/bn254/params.ts";
 export {
   G1_LAMBDA as BN254_G1_LAMBDA,

@@ -15,10 +15,8 @@ export default function (): Promise<BenchCase[]> {
   const suite = "bls12-381";
   for (const backend of ["wasm", "ts"] as const) {
     const sig = async () => {
-      const { bls12_381 } = await import("../../curves/bls12_381/mod.ts");
-      const { bls12_381Groups } = await import("../../curves/bls12_381/groups.ts");
-      const { blsSignatures } = await import("../../curves/bls12_381/signatures.ts");
-      return { s: blsSignatures(() => bls12_381Groups(backend), bls12_381.pairingCheck), Fr: bls12_381.Fr };
+      const { signatureSuite } = await import("../../curves/bls12_381/signatures/mod.ts");
+      return { s: signatureSuite({}, backend) };
     };
     cases.push({
       suite,
@@ -27,9 +25,9 @@ export default function (): Promise<BenchCase[]> {
       lib: "isochron",
       backend,
       setup: async () => {
-        const { s, Fr } = await sig();
-        const sk = Fr.random(), msg = randomBytes(32);
-        return () => s.sign(sk, msg);
+        const { s } = await sig();
+        const sk = s.SecretKey.random(), msg = randomBytes(32);
+        return () => s.sign(sk, msg).toBytes();
       },
     });
     cases.push({
@@ -39,11 +37,12 @@ export default function (): Promise<BenchCase[]> {
       lib: "isochron",
       backend,
       setup: async () => {
-        const { s, Fr } = await sig();
-        const sk = Fr.random(), msg = randomBytes(32);
-        const pk = s.getPublicKey(sk), sg = s.sign(sk, msg);
-        if (!s.verify(pk, msg, sg)) throw new Error("isochron bls-verify: setup signature invalid");
-        return () => s.verify(pk, msg, sg);
+        const { s } = await sig();
+        const sk = s.SecretKey.random(), msg = randomBytes(32);
+        const pk = s.getPublicKey(sk).toBytes(), sg = s.sign(sk, msg).toBytes();
+        const verify = () => s.verify(s.PublicKey.fromBytes(pk), msg, s.Signature.fromBytes(sg));
+        if (!verify()) throw new Error("isochron bls-verify: setup signature invalid");
+        return verify;
       },
     });
   }

@@ -31,11 +31,29 @@ import { bls12_381Groups } from "./groups.ts";
 import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
 import { type ScalarField, scalarField } from "../../scalar/fr.ts";
-import { type BlsSignatures, blsSignatures } from "./signatures.ts";
+import { signatureSuite } from "./signatures/mod.ts";
+import type { BlsSuiteOptions } from "./signatures/spec.ts";
+import type { BlsPopSuite, BlsSuite } from "./signatures/suite.ts";
+export type { BlsScheme, BlsSuiteOptions } from "./signatures/spec.ts";
+export type {
+  BlsBatchItem,
+  BlsPointDecoder,
+  BlsPopSuite,
+  BlsSecretKeys,
+  BlsSuite,
+} from "./signatures/suite.ts";
+export type {
+  BlsEncodedPoint,
+  BlsGroupName,
+  BlsProof,
+  BlsPublicKey,
+  BlsSecretKey,
+  BlsSignature,
+} from "./signatures/values.ts";
 
 export type { PairingFunctions, PairingInput, PairingResult } from "../pairing/pairing.ts";
 export type { Affine, Backend, Codec, FieldDescription, FieldName, Fp2Value, Group, Point, ScalarField };
-export type { BlsSignatures, H2cGroup, HashToCurve };
+export type { H2cGroup, HashToCurve };
 
 const r = FR.p;
 
@@ -69,10 +87,41 @@ export interface Bls12_381 extends PairingFunctions {
   /** The EIP-2537 encodings of G1 and G2 on the current backend (`G1.codec("eip2537")`, `G2.…`). */
   readonly eip2537: Eip2537Codecs;
   /**
-   * BLS signatures, the Ethereum suite (BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_): public keys in
-   * G1 (48 bytes), signatures in G2 (96 bytes); on the current backend. See curves/bls12_381/signatures.ts.
+   * BLS signatures, the Ethereum suite `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`: public keys in
+   * G1 (48 bytes), signatures in G2 (96 bytes), proofs of possession; on the current backend. Keys,
+   * signatures and proofs are opaque values (`sig.SecretKey.fromBytes`, `sig.PublicKey.fromBytes`,
+   * `sig.Signature.fromBytes`, and `toBytes()` on each), so a swapped argument throws INVALID_TYPE.
    */
-  readonly sig: BlsSignatures;
+  readonly sig: BlsPopSuite;
+  /**
+   * A BLS signature suite of draft-irtf-cfrg-bls-signature-05: public keys in G1 (default) or G2
+   * (signatures in G1: drand quicknet, Sui, the Internet Computer), the scheme "pop" (default),
+   * "basic" or "aug", and optionally an application's own DSTs. On the current backend.
+   * @throws {IsochronError} INVALID_TYPE for an unknown group or scheme, INVALID_LENGTH for an empty DST.
+   *
+   * @example
+   * ```ts
+   * import { bls12_381 } from "@isochron/curves/bls12-381";
+   * // drand quicknet: keys in G2, signatures in G1, basic scheme (BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_).
+   * const quicknet = bls12_381.signatureSuite({ publicKeyGroup: "G2", scheme: "basic" });
+   * const pk = quicknet.PublicKey.fromHex(
+   *   "83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a",
+   * );
+   * const sig = quicknet.Signature.fromHex(
+   *   "b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39",
+   * );
+   * const round = new Uint8Array(8);
+   * new DataView(round.buffer).setBigUint64(0, 1000n); // the message is SHA-256(round, 8 bytes big-endian)
+   * const msg = new Uint8Array(await crypto.subtle.digest("SHA-256", round));
+   * if (!quicknet.verify(pk, msg, sig)) throw new Error("beacon 1000 does not verify");
+   * ```
+   */
+  signatureSuite(options: BlsSuiteOptions & { readonly scheme?: "pop" }): BlsPopSuite;
+  /**
+   * The basic or message-augmentation suite `options` name (no proofs, no FastAggregateVerify).
+   * @throws {IsochronError} as the POP form.
+   */
+  signatureSuite(options: BlsSuiteOptions & { readonly scheme: "basic" | "aug" }): BlsSuite;
 }
 
 const pairingBls12_381 = pairingFunctions(PAIRING);
@@ -98,5 +147,6 @@ export const bls12_381: Bls12_381 = Object.freeze({
       return bls12_381Groups().G2.codec("eip2537");
     },
   }),
-  sig: blsSignatures(() => bls12_381Groups(), pairingBls12_381.pairingCheck),
+  sig: signatureSuite() as BlsPopSuite,
+  signatureSuite: ((options: BlsSuiteOptions) => signatureSuite(options)) as Bls12_381["signatureSuite"],
 });

@@ -25,14 +25,31 @@ const CURVE_TYPES = [
   "ScalarField",
 ];
 
+/** The BLS signature API's types (curves/bls12_381/signatures/). */
+const BLS_TYPES = [
+  "BlsBatchItem",
+  "BlsEncodedPoint",
+  "BlsGroupName",
+  "BlsPointDecoder",
+  "BlsPopSuite",
+  "BlsProof",
+  "BlsPublicKey",
+  "BlsScheme",
+  "BlsSecretKey",
+  "BlsSecretKeys",
+  "BlsSignature",
+  "BlsSuite",
+  "BlsSuiteOptions",
+];
+
 /** Entry point (repository path) → its exported names. */
 const PUBLIC: Record<string, readonly string[]> = {
   "mod.ts": [
     ...CURVE_TYPES,
+    ...BLS_TYPES,
     "BackendChoice",
     "BackendTarget",
     "Bls12_381",
-    "BlsSignatures",
     "Bn254",
     "Eip2537Codecs",
     "H2cGroup",
@@ -69,8 +86,8 @@ const PUBLIC: Record<string, readonly string[]> = {
   ],
   "curves/bls12_381/mod.ts": [
     ...CURVE_TYPES,
+    ...BLS_TYPES,
     "Bls12_381",
-    "BlsSignatures",
     "Eip2537Codecs",
     "H2cGroup",
     "HashToCurve",

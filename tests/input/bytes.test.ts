@@ -5,7 +5,8 @@
  * backends: each call is made twice with the same argument, and must give the plain array's answer
  * both times and leave the argument's bytes as they were.
  */
-import { blsSignatures, expandMessageXmd, FIELDS } from "../internal.ts";
+import { expandMessageXmd, FIELDS, signatureSuite } from "../internal.ts";
+import type { BlsPopSuite } from "../../curves/bls12_381/mod.ts";
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
@@ -68,31 +69,90 @@ function cases(backend: "wasm" | "ts"): Case[] {
   const { G1, G2 } = bls12_381Groups(backend);
   const E1 = G1.codec("eip2537"), E2 = G2.codec("eip2537");
   const bn = bn254Groups(backend);
-  const sig = blsSignatures(() => bls12_381Groups(backend), bls12_381.pairingCheck);
+  const sig = signatureSuite({}, backend) as BlsPopSuite;
+  const short = signatureSuite({ publicKeyGroup: "G2", scheme: "aug" }, backend);
   const sk = bls12_381.Fr.fromBytes(new Uint8Array(32).fill(3));
   const msg = new TextEncoder().encode("a message");
   const msg32 = new Uint8Array(32).fill(9);
-  const pk = sig.getPublicKey(sk), s = sig.sign(sk, msg), proof = sig.popProve(sk);
+  const key = sig.SecretKey.fromBytes(sk);
+  const pk = sig.getPublicKey(key).toBytes(),
+    s = sig.sign(key, msg).toBytes(),
+    proof = sig.popProve(key).toBytes();
+  const spk = short.getPublicKey(key).toBytes(), ss = short.sign(key, msg).toBytes();
   const k = new Uint8Array(32).fill(0x5a);
   const P1 = G1.BASE.multiply(7n), P2 = G2.BASE.multiply(7n);
   const bnP = bn.G1.BASE.multiply(7n), bnQ = bn.G2.BASE.multiply(7n);
   const xsk = new Uint8Array(32).fill(0x42), xpk = x25519.getPublicKey(new Uint8Array(32).fill(0x24));
   const fp = fieldKernel(FIELDS["bls12-381-fp"], backend), slot = fp.alloc(1);
+  const SK = sig.SecretKey, PK = sig.PublicKey, SG = sig.Signature;
   return [
-    { name: "sig.sign", args: () => [sk, msg], call: (a, b) => sig.sign(a, b) },
-    { name: "sig.sign (32-byte message)", args: () => [sk, msg32], call: (a, b) => sig.sign(a, b) },
-    { name: "sig.getPublicKey", args: () => [sk], call: (a) => sig.getPublicKey(a) },
-    { name: "sig.popProve", args: () => [sk], call: (a) => sig.popProve(a) },
-    { name: "sig.popVerify", args: () => [pk, proof], call: (a, b) => sig.popVerify(a, b) },
-    { name: "sig.verify", args: () => [pk, msg, s], call: (a, b, c) => sig.verify(a, b, c) },
+    {
+      name: "sig.SecretKey.fromBytes + sign",
+      args: () => [sk, msg],
+      call: (a, b) => sig.sign(SK.fromBytes(a), b),
+    },
+    {
+      name: "sig.SecretKey.fromBytes + sign (32-byte message)",
+      args: () => [sk, msg32],
+      call: (a, b) => sig.sign(SK.fromBytes(a), b),
+    },
+    {
+      name: "sig.SecretKey.fromBytes + getPublicKey",
+      args: () => [sk],
+      call: (a) => sig.getPublicKey(SK.fromBytes(a)),
+    },
+    {
+      name: "sig.SecretKey.fromBytes + popProve",
+      args: () => [sk],
+      call: (a) => sig.popProve(SK.fromBytes(a)),
+    },
+    { name: "sig.SecretKey.fromBytes + toBytes", args: () => [sk], call: (a) => SK.fromBytes(a).toBytes() },
+    {
+      name: "sig.popVerify",
+      args: () => [pk, proof],
+      call: (a, b) => sig.popVerify(PK.fromBytes(a), sig.Proof.fromBytes(b)),
+    },
+    {
+      name: "sig.verify",
+      args: () => [pk, msg, s],
+      call: (a, b, c) => sig.verify(PK.fromBytes(a), b, SG.fromBytes(c)),
+    },
     {
       name: "sig.fastAggregateVerify",
       args: () => [pk, msg, s],
-      call: (a, b, c) => sig.fastAggregateVerify([a], b, c),
+      call: (a, b, c) => sig.fastAggregateVerify([PK.fromBytes(a)], b, SG.fromBytes(c)),
     },
-    { name: "sig.aggregateSignatures", args: () => [s], call: (a) => sig.aggregateSignatures([a, a]) },
-    { name: "sig.aggregatePublicKeys", args: () => [pk], call: (a) => sig.aggregatePublicKeys([a]) },
-    { name: "sig.keyGen", args: () => [new Uint8Array(32).fill(1), msg], call: (a, b) => sig.keyGen(a, b) },
+    {
+      name: "sig.aggregateVerify",
+      args: () => [pk, msg, s],
+      call: (a, b, c) => sig.aggregateVerify([PK.fromBytes(a)], [b], SG.fromBytes(c)),
+    },
+    {
+      name: "sig.verifyBatch",
+      args: () => [pk, msg, s],
+      call: (a, b, c) =>
+        sig.verifyBatch([{ publicKey: PK.fromBytes(a), message: b, signature: SG.fromBytes(c) }]),
+    },
+    {
+      name: "sig.aggregateSignatures",
+      args: () => [s],
+      call: (a) => sig.aggregateSignatures([SG.fromBytes(a), SG.fromBytes(a)]),
+    },
+    {
+      name: "sig.aggregatePublicKeys",
+      args: () => [pk],
+      call: (a) => sig.aggregatePublicKeys([PK.fromBytes(a)]),
+    },
+    {
+      name: "sig.SecretKey.keyGen",
+      args: () => [new Uint8Array(32).fill(1), msg],
+      call: (a, b) => SK.keyGen(a, b).toBytes(),
+    },
+    {
+      name: "AUG, keys in G2: verify",
+      args: () => [spk, msg, ss],
+      call: (a, b, c) => short.verify(short.PublicKey.fromBytes(a), b, short.Signature.fromBytes(c)),
+    },
     { name: "G1.fromBytes (compressed)", args: () => [P1.toBytes()], call: (a) => G1.fromBytes(a) },
     { name: "G1.fromBytes (uncompressed)", args: () => [P1.toBytes(false)], call: (a) => G1.fromBytes(a) },
     { name: "G1.fromBytesUnchecked", args: () => [P1.toBytes()], call: (a) => G1.fromBytesUnchecked(a) },

@@ -19,7 +19,7 @@ const originalCompile = WebAssembly.compile;
 };
 const { bls12_381 } = await import("../../curves/bls12_381/mod.ts");
 const sig = bls12_381.sig;
-const sk = sig.keyGen(new Uint8Array(32).fill(7));
+const sk = sig.SecretKey.keyGen(new Uint8Array(32).fill(7));
 const msg = new TextEncoder().encode("first");
 const s = sig.sign(sk, msg);
 if (!sig.verify(sig.getPublicKey(sk), msg, s)) throw new Error("verify failed");

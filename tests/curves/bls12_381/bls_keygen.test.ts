@@ -74,7 +74,7 @@ Deno.test("keyGen vs the draft's steps (BigInt reference), random IKMs, with and
   for (let i = 0; i < 40; i++) {
     const ikm = seededBytes(next, 32 + (i % 5) * 7);
     const info = i % 2 === 0 ? new Uint8Array(0) : seededBytes(next, i % 9);
-    const sk = i % 4 === 0 ? sig.keyGen(ikm) : sig.keyGen(ikm, info);
+    const sk = (i % 4 === 0 ? sig.SecretKey.keyGen(ikm) : sig.SecretKey.keyGen(ikm, info)).toBytes();
     assert.equal(hex(sk), hex(keyGenReference(ikm, i % 4 === 0 ? undefined : info)));
     assert.equal(sk.length, 32);
   }
@@ -82,63 +82,78 @@ Deno.test("keyGen vs the draft's steps (BigInt reference), random IKMs, with and
 
 Deno.test("keyGen known answers (blst via @chainsafe/blst SecretKey.fromKeygen)", () => {
   const ikm7 = new Uint8Array(32).fill(7);
-  assert.equal(hex(sig.keyGen(ikm7)), "23c205e368093188a73311a45658e3d30e00741019b0eff05277ba2fd42bc422");
   assert.equal(
-    hex(sig.keyGen(ikm7, enc("info"))),
+    hex(sig.SecretKey.keyGen(ikm7).toBytes()),
+    "23c205e368093188a73311a45658e3d30e00741019b0eff05277ba2fd42bc422",
+  );
+  assert.equal(
+    hex(sig.SecretKey.keyGen(ikm7, enc("info")).toBytes()),
     "43633ce762f75c61db597f1dc8d15b5d1d3714be6f9d6fb661412b90de001174",
   );
   const ikm40 = Uint8Array.from({ length: 40 }, (_, i) => (i * 13) & 255);
   assert.equal(
-    hex(sig.keyGen(ikm40, enc("abc"))),
+    hex(sig.SecretKey.keyGen(ikm40, enc("abc")).toBytes()),
     "0a436083383798298844b0f5006d06e30a38430a12463e04813e7c7807d379dd",
   );
 });
 
 Deno.test("keyGen: input checks, no aliasing, usable key", () => {
   assert.throws(
-    () => sig.keyGen(new Uint8Array(31)),
+    () => sig.SecretKey.keyGen(new Uint8Array(31)),
     (e) => e instanceof IsochronError && e.code === "INVALID_LENGTH",
   );
   assert.throws(
-    () => sig.keyGen("x".repeat(32) as unknown as Uint8Array),
+    () => sig.SecretKey.keyGen("x".repeat(32) as unknown as Uint8Array),
     (e) => e instanceof IsochronError && e.code === "INVALID_TYPE",
   );
   assert.throws(
-    () => sig.keyGen(new Uint8Array(32), "i" as unknown as Uint8Array),
+    () => sig.SecretKey.keyGen(new Uint8Array(32), "i" as unknown as Uint8Array),
     (e) => e instanceof IsochronError && e.code === "INVALID_TYPE",
   );
   const ikm = seededBytes(next, 32);
   const copy = ikm.slice();
-  const sk = sig.keyGen(ikm);
+  const sk = sig.SecretKey.keyGen(ikm);
   assert.deepEqual(ikm, copy); // the input is not modified
-  assert.equal(hex(keyGen(ikm)), hex(sk));
-  assert.equal(hex(sig.getPublicKey(sk)), hex(noble.longSignatures.getPublicKey(sk).toBytes(true)));
+  assert.equal(hex(keyGen(ikm)), hex(sk.toBytes()));
+  assert.equal(
+    sig.getPublicKey(sk).toHex(),
+    hex(noble.longSignatures.getPublicKey(sk.toBytes()).toBytes(true)),
+  );
 });
 
 Deno.test("popProve / popVerify: round trip, rejections, differential vs noble", () => {
   const nobleSig = noble.longSignatures;
-  const sks = [0, 1, 2].map(() => sig.keyGen(seededBytes(next, 32)));
+  const sks = [0, 1, 2].map(() => sig.SecretKey.keyGen(seededBytes(next, 32)));
   const pks = sks.map((sk) => sig.getPublicKey(sk));
+  const code = (c: string) => (e: unknown) => e instanceof IsochronError && e.code === c;
   for (let i = 0; i < sks.length; i++) {
     const proof = sig.popProve(sks[i]);
-    assert.equal(proof.length, 96);
-    const expected = nobleSig.sign(nobleSig.hash(pks[i], BLS_POP_PROOF_DST), sks[i]).toBytes(true);
-    assert.equal(hex(proof), hex(expected));
+    assert.equal(proof.toBytes().length, 96);
+    const expected = nobleSig.sign(nobleSig.hash(pks[i].toBytes(), BLS_POP_PROOF_DST), sks[i].toBytes());
+    assert.equal(proof.toHex(), hex(expected.toBytes(true)));
     assert.equal(sig.popVerify(pks[i], proof), true);
+    assert.equal(sig.popVerify(pks[i], sig.Proof.fromBytes(proof.toBytes())), true);
     assert.equal(sig.popVerify(pks[(i + 1) % 3], proof), false); // wrong key
-    // A signature of PK under the signature DST is not a proof (domain separation).
-    assert.equal(sig.popVerify(pks[i], sig.sign(sks[i], pks[i])), false);
-    assert.equal(sig.verify(pks[i], pks[i], proof), false);
+    // A signature of PK under the signature DST is not a proof (domain separation), and the two
+    // types do not mix.
+    const asProof = sig.Proof.fromBytes(sig.sign(sks[i], pks[i].toBytes()).toBytes());
+    assert.equal(sig.popVerify(pks[i], asProof), false);
+    assert.equal(sig.verify(pks[i], pks[i].toBytes(), sig.Signature.fromBytes(proof.toBytes())), false);
+    assert.throws(() => sig.verify(pks[i], pks[i].toBytes(), proof as never), code("INVALID_TYPE"));
   }
   const proof = sig.popProve(sks[0]);
-  const uncompressed = noble.G1.Point.fromBytes(pks[0]).toBytes(false);
-  assert.equal(sig.popVerify(uncompressed, proof), false);
-  assert.equal(sig.popVerify(new Uint8Array(48), proof), false);
-  assert.equal(sig.popVerify(pks[0], proof.subarray(0, 95)), false);
+  // Decoding follows the consensus specification: compressed Bytes48 / Bytes96 only, no identity key.
+  const uncompressed = noble.G1.Point.fromBytes(pks[0].toBytes()).toBytes(false);
+  assert.throws(() => sig.PublicKey.fromBytes(uncompressed), code("INVALID_LENGTH"));
+  assert.throws(() => sig.PublicKey.fromBytes(new Uint8Array(48)), IsochronError);
+  assert.throws(() => sig.Proof.fromBytes(proof.toBytes().subarray(0, 95)), code("INVALID_LENGTH"));
+  const proofUncompressed = noble.G2.Point.fromBytes(proof.toBytes()).toBytes(false);
+  assert.throws(() => sig.Proof.fromBytes(proofUncompressed), code("INVALID_LENGTH"));
   const identity = new Uint8Array(48);
   identity[0] = 0xc0;
-  assert.equal(sig.popVerify(identity, proof), false);
-  assert.throws(() => sig.popProve(new Uint8Array(32)), (e) => e instanceof IsochronError);
+  assert.throws(() => sig.PublicKey.fromBytes(identity), code("INVALID_KEY"));
+  assert.throws(() => sig.popProve(new Uint8Array(32) as never), code("INVALID_TYPE"));
+  assert.throws(() => sig.SecretKey.fromBytes(new Uint8Array(32)), code("INVALID_SCALAR"));
   assert.equal(sig.POP_DST, "BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_");
 });
 

@@ -1,8 +1,9 @@
 /**
  * Constant-time proofs (tests/ct) of the BLS signature secret-key paths, both backends, over
  * secretsForModulus(r, 32) (the zero key dropped: all are valid keys in [1, r)):
- * - the whole of `getPublicKey` and `sign` as seen from curves/bls12_381/signatures.ts (its own blocks: the
- *   key check, the calls), measured on that file only;
+ * - the whole of `SecretKey.fromBytes` + `getPublicKey`, `sign` and `popProve` as seen from the
+ *   signature files (curves/bls12_381/signatures/: the key check, the key object, the calls), measured
+ *   on those files only;
  * - the secret part of each, across every library file: the key check and the constant-time
  *   multiplication into a fixed slot (SK·G1, SK·H(msg)). What is left out is public: hashing the
  *   message, allocating the result point (arena blocks of 8, a pattern that depends on the run count
@@ -11,33 +12,46 @@
 import { ctFlow, secretsForModulus } from "../../ct/registry.ts";
 import {
   BLS_POP_DST,
-  blsSignatures,
   checkSecretKey,
   FIELDS,
   type GroupImpl,
   scalarBytes,
+  signatureSuite,
 } from "../../internal.ts";
-import { bls12_381 } from "../../../curves/bls12_381/mod.ts";
+import type { BlsPopSuite } from "../../../curves/bls12_381/mod.ts";
 import { bls12_381Groups } from "../../internal.ts";
 
 const r = FIELDS["bls12-381-fr"].p;
 const keys = () => secretsForModulus(r, 32).filter((k) => k.some((b) => b !== 0));
 const MSG = new Uint8Array([1, 2, 3]);
-const onlySigFile = { include: (url: string) => url.endsWith("/curves/bls12_381/signatures.ts") };
+const onlySigFiles = { include: (url: string) => url.includes("/curves/bls12_381/signatures/") };
 
 for (const backend of ["wasm", "ts"] as const) {
-  const sig = blsSignatures(() => bls12_381Groups(backend), bls12_381.pairingCheck);
+  const sig = signatureSuite({}, backend) as BlsPopSuite;
   ctFlow(
-    `bls sig getPublicKey, bls12_381/signatures.ts (${backend})`,
-    (sk: Uint8Array) => sig.getPublicKey(sk),
+    `bls sig SecretKey.fromBytes + getPublicKey, bls12_381/signatures/ (${backend})`,
+    (sk: Uint8Array) => sig.getPublicKey(sig.SecretKey.fromBytes(sk)),
     keys,
-    onlySigFile,
+    onlySigFiles,
   );
   ctFlow(
-    `bls sig sign, bls12_381/signatures.ts (${backend})`,
-    (sk: Uint8Array) => sig.sign(sk, MSG),
+    `bls sig SecretKey.fromBytes + sign, bls12_381/signatures/ (${backend})`,
+    (sk: Uint8Array) => sig.sign(sig.SecretKey.fromBytes(sk), MSG),
     keys,
-    onlySigFile,
+    onlySigFiles,
+  );
+  const aug = signatureSuite({ scheme: "aug", publicKeyGroup: "G2" }, backend);
+  ctFlow(
+    `bls sig SecretKey.fromBytes + sign, AUG, keys in G2, bls12_381/signatures/ (${backend})`,
+    (sk: Uint8Array) => aug.sign(aug.SecretKey.fromBytes(sk), MSG),
+    keys,
+    onlySigFiles,
+  );
+  ctFlow(
+    `bls sig SecretKey.fromBytes + popProve, bls12_381/signatures/ (${backend})`,
+    (sk: Uint8Array) => sig.popProve(sig.SecretKey.fromBytes(sk)),
+    keys,
+    onlySigFiles,
   );
 
   for (const which of ["G1", "G2"] as const) {
