@@ -45,21 +45,25 @@ export interface Point<V> {
   equals(q: Point<V>): boolean;
   /** Whether this is the identity. */
   isZero(): boolean;
-  /** Affine coordinates (one constant-time inversion); the identity gives (0, 0). */
-  toAffine(): Affine<V>;
   /**
-   * k·this, constant-time in the point, and in k when k is a `Uint8Array`. A `bigint` k is converted
-   * with BigInt arithmetic first, whose time depends on its size: pass secret scalars as bytes.
-   * @param k 32 bytes big-endian, or a bigint, in [0, 2^256); reduced mod r.
+   * Affine coordinates (one constant-time inversion); the identity gives (0, 0).
+   * @param _invertedZ @noble/curves' precomputed 1/Z: accepted and not needed (ignored).
+   */
+  toAffine(_invertedZ?: V): Affine<V>;
+  /**
+   * k·this, constant-time in the point, and in k when k is a `Uint8Array`. Two forms:
+   * - 32 bytes big-endian, any value, reduced mod r (the constant-time form: use it for secrets);
+   * - a `bigint` in [1, r), as @noble/curves (0 and r or more throw). Its conversion runs BigInt
+   *   arithmetic, whose time depends on the value's size: it is variable-time in k.
    * @returns a new point.
    * @throws {IsochronError} INVALID_TYPE, INVALID_LENGTH or INVALID_SCALAR for another k.
    */
   multiply(k: bigint | Uint8Array): Point<V>;
   /**
-   * k·this, variable-time: public scalars only.
-   * @param k as for `multiply`.
+   * k·this, variable-time: public scalars only. k: 32 bytes (any value, reduced mod r) or a bigint in
+   * [0, r) (as @noble/curves).
    * @returns a new point.
-   * @throws {IsochronError} as `multiply`.
+   * @throws {IsochronError} INVALID_TYPE, INVALID_LENGTH or INVALID_SCALAR for another k.
    */
   multiplyUnsafe(k: bigint | Uint8Array): Point<V>;
   /**
@@ -76,6 +80,41 @@ export interface Point<V> {
   toBytes(compressed?: boolean): Uint8Array;
   /** Lowercase hex of `toBytes(compressed)`. */
   toHex(compressed?: boolean): string;
+
+  // @noble/curves' names, with its semantics.
+  /** Projective X (x = X/Z). Variable-time. */
+  readonly X: V;
+  /** Projective Y (y = Y/Z). Variable-time. */
+  readonly Y: V;
+  /** Projective Z. Variable-time. */
+  readonly Z: V;
+  /** Affine x, `toAffine().x`. */
+  readonly x: V;
+  /** Affine y, `toAffine().y`. */
+  readonly y: V;
+  /** Whether this is the identity (`isZero`). */
+  is0(): boolean;
+  /** Whether this is in the prime-order subgroup (`isTorsionFreeVartime`: variable-time). */
+  isTorsionFree(): boolean;
+  /**
+   * Throws unless this point is in the prime-order subgroup (the identity is). Points are on the
+   * curve by construction.
+   * @throws {IsochronError} NOT_IN_SUBGROUP.
+   */
+  assertValidity(): void;
+  /** h_eff·this: a point of the prime-order subgroup (the curve's RFC 9380 h_eff where it has one). */
+  clearCofactor(): Point<V>;
+  /** Whether clearing the cofactor gives the identity (false where h = 1). */
+  isSmallOrder(): boolean;
+  /** Whether sgn0(y) = 0 (RFC 9380 §4.1). */
+  hasEvenY(): boolean;
+  /** Returns this: isochron builds the generator's table on first use and needs none for other points. */
+  precompute(_windowSize?: number, _isLazy?: boolean): Point<V>;
+  /**
+   * a·this + b·other, variable-time.
+   * @throws {IsochronError} INVALID_SCALAR unless a and b are bigints in [0, r); INVALID_TYPE for another group's point.
+   */
+  mulAddUnsafe(a: bigint, other: Point<V>, b: bigint): Point<V>;
 }
 
 /** A point encoding bound to its group: `G.codec(name)`. */

@@ -251,6 +251,36 @@ export class GroupImpl<V> implements Group<V> {
   }
 
   /**
+   * The point (X : Y : Z) from public projective coordinates (x = X/Z, y = Y/Z), each canonical;
+   * (0 : Y : 0) with Y ≠ 0 is ZERO. No subgroup check. Throws INVALID_TYPE, NON_CANONICAL or
+   * NOT_ON_CURVE (also for (0 : 0 : 0)).
+   */
+  fromProjective(X: V, Y: V, Z: V): PointImpl<V> {
+    const F = this.F, r = this.res, n = F.size;
+    F.checkValue(X, "X");
+    F.checkValue(Y, "Y");
+    F.checkValue(Z, "Z");
+    F.setVartime(r, X);
+    F.setVartime(r + n, Y);
+    F.setVartime(r + 2 * n, Z);
+    if (this.law.isOnCurve(r) !== 1) {
+      throw new IsochronError("NOT_ON_CURVE", `${this.name}: point is not on the curve`);
+    }
+    return this.save(r);
+  }
+
+  /**
+   * h_eff·P, a point of the prime-order subgroup (variable-time: public points). Here h_eff = h
+   * (P itself when h = 1); a group with hash-to-curve uses its suite's cheaper h_eff.
+   */
+  clearCofactor(P: Point<V>): PointImpl<V> {
+    const q = this.own(P);
+    if (this.h === 1n) return q;
+    mulVartime(this.law, this.res, this.load(q, this.in0), this.h, this.tmp);
+    return this.save(this.res);
+  }
+
+  /**
    * The encoding `name` of this group, bound to it: `decode`, `decodeUnchecked`, `encode` (see
    * {@linkcode Codec}). `default` (the default) is the one of `fromBytes` and `toBytes`; the other names
    * are the curve's (`GroupSpec.codecs`, listed by its entry point). Throws INVALID_TYPE for a name the
@@ -406,7 +436,7 @@ export class PointImpl<V> implements Point<V> {
     return g.law.isZero(g.load(this, g.in0)) === 1;
   }
   /** Affine coordinates (one constant-time inversion); the identity gives (0, 0). */
-  toAffine(): Affine<V> {
+  toAffine(_invertedZ?: V): Affine<V> {
     const g = this.group, F = g.F, t = g.tmp, n = F.size;
     g.law.toAffine(t, t + n, g.load(this, g.in0));
     const a = { x: F.getVartime(t), y: F.getVartime(t + n) };
@@ -422,6 +452,13 @@ export class PointImpl<V> implements Point<V> {
    */
   multiply(k: bigint | Uint8Array): PointImpl<V> {
     const g = this.group;
+    // A bigint is @noble/curves' form, with its range [1, r): 0 and r or more are refused, not reduced.
+    if (typeof k === "bigint" && !(k >= 1n && k < g.r)) {
+      throw new IsochronError(
+        "INVALID_SCALAR",
+        "a bigint scalar must be in [1, r) (bytes: any 32-byte value)",
+      );
+    }
     const bytes = scalarBytes(k); // validates before anything is touched
     if (this === g.BASE) g.multiplyBaseInto(g.res, bytes); // public: which object, not its value
     else g.multiplyInto(g.res, g.load(this, g.in0), bytes);
@@ -432,7 +469,14 @@ export class PointImpl<V> implements Point<V> {
   }
   /** k·this, variable-time: public scalars only. Same inputs as `multiply`. */
   multiplyUnsafe(k: bigint | Uint8Array): PointImpl<V> {
-    const g = this.group, e = scalarBigintVartime(k, g.r);
+    const g = this.group;
+    if (typeof k === "bigint" && !(k >= 0n && k < g.r)) {
+      throw new IsochronError(
+        "INVALID_SCALAR",
+        "a bigint scalar must be in [0, r) (bytes: any 32-byte value)",
+      );
+    }
+    const e = scalarBigintVartime(k, g.r);
     mulVartime(g.law, g.res, g.load(this, g.in0), e, g.tmp);
     return g.save(g.res);
   }
@@ -458,4 +502,76 @@ export class PointImpl<V> implements Point<V> {
   toHex(compressed?: boolean): string {
     return Array.from(this.toBytes(compressed), (b) => b.toString(16).padStart(2, "0")).join("");
   }
+
+  // The members below are those of @noble/curves' points, with its semantics (see api.ts).
+
+  /** The projective coordinates (X : Y : Z), x = X/Z, y = Y/Z (variable-time: public points). */
+  get X(): V {
+    return this.coordinate(0);
+  }
+  get Y(): V {
+    return this.coordinate(1);
+  }
+  get Z(): V {
+    return this.coordinate(2);
+  }
+  /** Affine x (`toAffine().x`). */
+  get x(): V {
+    return this.toAffine().x;
+  }
+  /** Affine y (`toAffine().y`). */
+  get y(): V {
+    return this.toAffine().y;
+  }
+  is0(): boolean {
+    return this.isZero();
+  }
+  isTorsionFree(): boolean {
+    return this.isTorsionFreeVartime();
+  }
+  assertValidity(): void {
+    if (!this.isTorsionFreeVartime()) {
+      throw new IsochronError(
+        "NOT_IN_SUBGROUP",
+        `${this.group.name}: point is not in the prime-order subgroup`,
+      );
+    }
+  }
+  clearCofactor(): PointImpl<V> {
+    return this.group.clearCofactor(this);
+  }
+  isSmallOrder(): boolean {
+    return this.group.h !== 1n && this.clearCofactor().isZero();
+  }
+  hasEvenY(): boolean {
+    return sgn0(this.toAffine().y) === 0;
+  }
+  precompute(_windowSize?: number, _isLazy?: boolean): PointImpl<V> {
+    return this; // the generator's table is built on first use; other points need none
+  }
+  mulAddUnsafe(a: bigint, other: Point<V>, b: bigint): PointImpl<V> {
+    const g = this.group;
+    for (const k of [a, b]) {
+      if (typeof k !== "bigint" || k < 0n || k >= g.r) {
+        throw new IsochronError("INVALID_SCALAR", "scalar must be a bigint in [0, r)");
+      }
+    }
+    return g.msmVartime([this, other], [a, b]) as PointImpl<V>;
+  }
+  toString(): string {
+    return `<${this.group.name} point ${this.isZero() ? "ZERO" : this.toHex()}>`;
+  }
+
+  /** Coordinate i of (X, Y, Z) as a public value. */
+  private coordinate(i: number): V {
+    const g = this.group, s = g.load(this, g.in0) + i * g.F.size;
+    return g.F.getVartime(s);
+  }
+}
+
+/** sgn0 of RFC 9380 §4.1 (the parity of the first non-zero coefficient), of a public value. */
+function sgn0(v: unknown): number {
+  if (typeof v === "bigint") return Number(v & 1n);
+  const { c0, c1 } = v as { c0: bigint; c1: bigint };
+  return Number((c0 & 1n) | (c0 === 0n ? c1 & 1n : 0n));
 }

@@ -166,7 +166,7 @@ export class HashingGroup<V> extends GroupImpl<V> implements HashToCurve<V> {
     return this.suite.mapToCurve(u);
   }
   /** See {@linkcode HashToCurve.clearCofactor}. */
-  clearCofactor(P: Point<V>): PointImpl<V> {
+  override clearCofactor(P: Point<V>): PointImpl<V> {
     return this.suite.clearCofactor(P);
   }
 }

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import { type GroupImpl, mulVartime, type PointImpl } from "../../internal.ts";
+import { type GroupImpl, IsochronError, mulVartime, type PointImpl } from "../../internal.ts";
 import { BACKENDS, be32, bls12_381Groups, bn254Groups, hex, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -71,7 +71,7 @@ for (const c of cases()) {
         same(P.multiply(be32(k)), nP.multiply(k % r)),
         "multiply(bytes) of a random point, k < 2^256",
       );
-      assert.ok(same(P.multiplyUnsafe(k), nP.multiply(k % r)), "multiplyUnsafe");
+      assert.ok(same(P.multiplyUnsafe(k % r), nP.multiplyUnsafe(k % r)), "multiplyUnsafe");
       assert.ok(same(G.sumVartime([P, Q, P]), nP.add(nQ).add(nP)), "sum");
       if (c.label.startsWith("bls")) { // noble's BN254 bytes are SEC1-style, not EIP-196
         assert.equal(hex(P.toBytes()), hex(nP.toBytes(true)), "toBytes default");
@@ -92,13 +92,23 @@ for (const c of cases()) {
     assert.ok(!P.equals(O) && !O.equals(P) && O.equals(O) && !P.isZero());
     assert.ok(!P.equals(P.negate()));
     for (const mul of ["multiply", "multiplyUnsafe"] as const) {
-      assert.ok(P[mul](0n).isZero(), `${mul} 0`);
+      // Bytes: any 32-byte value, reduced mod r. Bigints: @noble/curves' ranges, [1, r) and [0, r).
+      assert.ok(P[mul](be32(0n)).isZero(), `${mul} 0 (bytes)`);
       assert.ok(P[mul](1n).equals(P), `${mul} 1`);
       assert.ok(P[mul](r - 1n).equals(P.negate()), `${mul} r − 1`);
-      assert.ok(P[mul](r).isZero(), `${mul} r`);
-      assert.ok(P[mul](r + 1n).equals(P), `${mul} r + 1`);
+      assert.ok(P[mul](be32(r)).isZero(), `${mul} r (bytes)`);
+      assert.ok(P[mul](be32(r + 1n)).equals(P), `${mul} r + 1 (bytes)`);
+      for (const k of [r, r + 1n, -1n, 1n << 256n]) {
+        assert.throws(
+          () => P[mul](k),
+          (e) => e instanceof IsochronError && e.code === "INVALID_SCALAR",
+          `${mul} ${k}`,
+        );
+      }
+      if (mul === "multiply") {
+        assert.throws(() => P.multiply(0n), (e) => e instanceof IsochronError && e.code === "INVALID_SCALAR");
+      } else assert.ok(P.multiplyUnsafe(0n).isZero(), "multiplyUnsafe 0");
       const max = (1n << 256n) - 1n;
-      assert.ok(P[mul](max).equals(P.multiplyUnsafe(max % r)), `${mul} 2^256 − 1`);
       assert.ok(P[mul](new Uint8Array(32).fill(0xff)).equals(P.multiplyUnsafe(max % r)), `${mul} 0xff…`);
       assert.ok(O[mul](12345n).isZero(), `${mul} of O`);
       assert.ok(P[mul](2n).equals(P.double()), `${mul} 2`);

@@ -75,7 +75,7 @@ for (const backend of BACKENDS) {
         assert.ok(P.equals(G.save(generic)), `k = ${k}: table vs generic`);
         assert.ok(G.save(viaInto).equals(G.save(generic)), `k = ${k}: multiplyBaseInto`);
         assert.ok(P.equals(G.BASE.multiplyUnsafe(bytes)), `k = ${k}: vs multiplyUnsafe`);
-        assert.ok(G.BASE.multiply(k).equals(P), `k = ${k}: bigint form`);
+        if (k >= 1n && k < r) assert.ok(G.BASE.multiply(k).equals(P), `k = ${k}: bigint form`);
         const km = k % r;
         assert.ok(sameAsNoble(P, km === 0n ? N.ZERO : N.BASE.multiply(km)), `k = ${k}: vs noble`);
         assert.equal(P.isZero(), km === 0n);
@@ -100,7 +100,7 @@ Deno.test("fixed-base: table rows hold (j + 1)·2^(w·i)·G, any window width", 
       F.copy(p + 1, T.rows[i][j] + 1);
       F.setOne(p + 2);
       assert.ok(
-        G.save(p).equals(G.BASE.multiplyUnsafe(BigInt(j + 1) << BigInt(w * i))),
+        G.save(p).equals(G.BASE.multiplyUnsafe(be32(BigInt(j + 1) << BigInt(w * i)))),
         `w=${w} row ${i} entry ${j}`,
       );
     }

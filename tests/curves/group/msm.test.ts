@@ -37,15 +37,19 @@ function groups(backend: "wasm" | "ts"): [string, AnyGroup][] {
 
 function naive(G: AnyGroup, points: AnyPoint[], scalars: (bigint | Uint8Array)[]): AnyPoint {
   let acc = G.ZERO;
-  for (let i = 0; i < points.length; i++) acc = acc.add(points[i].multiply(scalars[i]));
+  // msmVartime takes any scalar below 2^256 (reduced mod r); multiply takes that range as bytes.
+  for (let i = 0; i < points.length; i++) {
+    const k = scalars[i];
+    acc = acc.add(points[i].multiply(typeof k === "bigint" ? be32(k) : k));
+  }
   return acc;
 }
 
 /** n points P_0 = aB, P_{i+1} = P_i + cB: projective with varied Z (cheap to build). */
 function walk(G: AnyGroup, n: number, rand: (bits?: number) => bigint): AnyPoint[] {
   const out: AnyPoint[] = [];
-  let p = G.BASE.multiplyUnsafe(rand());
-  const step = G.BASE.multiplyUnsafe(rand());
+  let p = G.BASE.multiplyUnsafe(be32(rand()));
+  const step = G.BASE.multiplyUnsafe(be32(rand()));
   for (let i = 0; i < n; i++, p = p.add(step)) out.push(p);
   return out;
 }
