@@ -55,28 +55,49 @@ export function bls12_381Groups(backend?: Backend): Bls12_381Groups {
   return groupsOf(tower(TOWER, backend, BLS12_381_FP_PLAN));
 }
 
+/**
+ * The hashing DSTs used when none is given: the basic-scheme suite IDs of draft-irtf-cfrg-bls-
+ * signature-05 §4.2.1 for each group, as @noble/curves 2.4 (its `G1.defaults`, `G2.defaults`).
+ */
+const DEFAULT_DST_G1 = {
+  DST: "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_",
+  encodeDST: "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_",
+};
+const DEFAULT_DST_G2 = {
+  DST: "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_",
+  encodeDST: "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_",
+};
+
 /** The groups of a tower's kernel (built once per kernel). */
 const groupsOf = lazyState((tw: Tower): Bls12_381Groups => {
   const b = 4n, xi = tw.params.xi; // b' = 4ξ
-  const G1 = new HashingGroup<bigint>({
-    name: "bls12-381 G1",
-    F: fpCoords(tw.fp),
-    b,
-    generator: G1_GEN,
-    r,
-    h: H1,
-    codecs: { default: zcashCodec(fpIO(tw.fp)), eip2537: eip2537Codec(fpIO64(tw.fp)) },
-    endomorphism: G1_ENDOMORPHISM,
-  }, g1Suite);
-  const G2 = new HashingGroup<Fp2Value>({
-    name: "bls12-381 G2",
-    F: fp2Coords(tw.fp2),
-    b: { c0: b * xi.c0, c1: b * xi.c1 },
-    generator: G2_GEN,
-    r,
-    h: H2,
-    codecs: { default: zcashCodec(fp2IO(tw.fp2)), eip2537: eip2537Codec(fp2IO64(tw.fp2)) },
-    endomorphism: G2_ENDOMORPHISM,
-  }, g2Suite(tw.fp2));
+  const G1 = new HashingGroup<bigint>(
+    {
+      name: "bls12-381 G1",
+      F: fpCoords(tw.fp),
+      b,
+      generator: G1_GEN,
+      r,
+      h: H1,
+      codecs: { default: zcashCodec(fpIO(tw.fp)), eip2537: eip2537Codec(fpIO64(tw.fp)) },
+      endomorphism: G1_ENDOMORPHISM,
+    },
+    g1Suite,
+    DEFAULT_DST_G1,
+  );
+  const G2 = new HashingGroup<Fp2Value>(
+    {
+      name: "bls12-381 G2",
+      F: fp2Coords(tw.fp2),
+      b: { c0: b * xi.c0, c1: b * xi.c1 },
+      generator: G2_GEN,
+      r,
+      h: H2,
+      codecs: { default: zcashCodec(fp2IO(tw.fp2)), eip2537: eip2537Codec(fp2IO64(tw.fp2)) },
+      endomorphism: G2_ENDOMORPHISM,
+    },
+    g2Suite(tw.fp2),
+    DEFAULT_DST_G2,
+  );
   return Object.freeze({ G1, G2 });
 });

@@ -51,9 +51,18 @@ export type {
   BlsSignature,
 } from "./signatures/values.ts";
 
-export type { PairingFunctions, PairingInput, PairingResult } from "../pairing/pairing.ts";
+export type {
+  Fp12Value,
+  Fp6Value,
+  PairingBatchItem,
+  PairingFunctions,
+  PairingInput,
+  PairingResult,
+} from "../pairing/pairing.ts";
+export type { CurveParams, PointConstructor } from "../group/point_constructor.ts";
 export type { Affine, Backend, Codec, FieldDescription, FieldName, Fp2Value, Group, Point, ScalarField };
 export type { H2cGroup, HashToCurve };
+export type { DstArgument, HasherDefaults } from "../hash_to_curve/suite.ts";
 
 const r = FR.p;
 
@@ -124,7 +133,7 @@ export interface Bls12_381 extends PairingFunctions {
   signatureSuite(options: BlsSuiteOptions & { readonly scheme: "basic" | "aug" }): BlsSuite;
 }
 
-const pairingBls12_381 = pairingFunctions(PAIRING);
+const pairingBls12_381 = pairingFunctions(PAIRING, () => bls12_381Groups().G2.BASE);
 
 /** BLS12-381. */
 export const bls12_381: Bls12_381 = Object.freeze({

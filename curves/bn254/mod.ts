@@ -25,7 +25,15 @@ import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
 import { type ScalarField, scalarField } from "../../scalar/fr.ts";
 
-export type { PairingFunctions, PairingInput, PairingResult } from "../pairing/pairing.ts";
+export type {
+  Fp12Value,
+  Fp6Value,
+  PairingBatchItem,
+  PairingFunctions,
+  PairingInput,
+  PairingResult,
+} from "../pairing/pairing.ts";
+export type { CurveParams, PointConstructor } from "../group/point_constructor.ts";
 export type { Affine, Backend, Codec, FieldDescription, FieldName, Fp2Value, Group, Point, ScalarField };
 
 /** BN254's public description and groups. */
@@ -46,7 +54,7 @@ export interface Bn254 extends PairingFunctions {
 
 /** BN254. */
 export const bn254: Bn254 = Object.freeze({
-  ...pairingFunctions(PAIRING),
+  ...pairingFunctions(PAIRING, () => bn254Groups().G2.BASE),
   u: BN254_U,
   fp: describe(FP),
   fr: describe(FR),

@@ -7,6 +7,9 @@
  * @module
  */
 
+import type { PointConstructor } from "./point_constructor.ts";
+export type { CurveParams, PointConstructor } from "./point_constructor.ts";
+
 /** Affine coordinates of a point; the identity is (0, 0) as in @noble/curves. */
 export interface Affine<V> {
   /** x = X/Z. */
@@ -147,6 +150,8 @@ export interface Codec<V> {
 
 /** A prime-order group G ⊂ E(F) of y² = x³ + b, with its constructors. */
 export interface Group<V> {
+  /** The group's points as @noble/curves has them: `new G.Point(X, Y, Z)`, `G.Point.BASE`, `fromHex`, … */
+  readonly Point: PointConstructor<V>;
   /** e.g. "bls12-381 G1". */
   readonly name: string;
   /** The group order r (prime). */

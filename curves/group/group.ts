@@ -33,6 +33,7 @@ import { wasmPointFunctions } from "./wasm_point.ts";
 import { type EndoScratch, mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
 import { type EndomorphismSpec, endoScratch, type SubgroupTest, subgroupTest } from "./endomorphism.ts";
 import { FixedBaseTable, fixedBaseWindow } from "./fixed_base.ts";
+import { type CurveParams, type PointConstructor, pointConstructor } from "./point_constructor.ts";
 import { sumVartime as sumSlots } from "./sum.ts";
 import { msmVartime as msmSlots } from "./msm.ts";
 
@@ -60,6 +61,8 @@ export interface GroupSpec<V> {
   readonly codecs: CodecSpecs<V>;
   /** The curve's endomorphism of this group (GLV/GLS multiplication, subgroup test), if any. */
   readonly endomorphism?: EndomorphismSpec<V>;
+  /** The BigInt fields of `Point.Fp` / `Point.Fn` (@noble/curves' `IField`s), built on demand. */
+  readonly fields?: () => { readonly Fp: unknown; readonly Fn: unknown };
 }
 
 /**
@@ -115,10 +118,14 @@ export class GroupImpl<V> implements Group<V> {
   declare private endoState: EndoScratch<V> | null | undefined;
   declare private subgroupState: SubgroupTest | null | undefined;
   declare private fixedBaseState: FixedBaseTable<V> | undefined;
+  declare private readonly spec: GroupSpec<V>;
+  declare private pointClass: PointConstructor<V> | undefined;
 
   /** Builds the group (reserving its constants and scratch in the kernel's arena). */
   constructor(spec: GroupSpec<V>) {
     this.name = spec.name;
+    this.spec = spec;
+    this.pointClass = undefined;
     this.F = spec.F;
     this.law = new Projective(spec.F, spec.b, { compiled: wasmPointFunctions(spec.F.kernel, spec.name) });
     this.r = spec.r;
@@ -183,6 +190,37 @@ export class GroupImpl<V> implements Group<V> {
       this.bits,
       fixedBaseWindow(this),
     );
+  }
+
+  /** The group's `Point` constructor, @noble/curves' (curves/group/point_constructor.ts). */
+  get Point(): PointConstructor<V> {
+    return this.pointClass ??= pointConstructor({
+      name: this.name,
+      BASE: this.BASE,
+      ZERO: this.ZERO,
+      fromProjective: (X, Y, Z) => this.fromProjective(X, Y, Z),
+      fromAffine: (a) => this.fromAffine(a),
+      fromBytes: (b) => this.fromBytes(b),
+      owns: (v) => v instanceof PointImpl && v.group === this,
+      curve: () => this.curveParams(),
+      fields: () => this.spec.fields?.(),
+    });
+  }
+
+  /** The curve data of `Point.CURVE()`. */
+  private curveParams(): CurveParams<V> {
+    const F = this.F, t = this.tmp;
+    F.wipe(t, 1);
+    const zero = F.getVartime(t);
+    return Object.freeze({
+      p: F.kernel.p ** BigInt(F.size),
+      n: this.r,
+      h: this.h,
+      a: zero,
+      b: this.spec.b,
+      Gx: this.spec.generator.x,
+      Gy: this.spec.generator.y,
+    });
   }
 
   /**

@@ -5,7 +5,10 @@
  * methods. The constants of a suite are its curve's (curves/bls12_381/hash_to_curve.ts).
  * @module
  */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { isBytes, IsochronError } from "../../errors.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
+import { expandMessageXmd } from "./expand.ts";
 import { GroupImpl, type GroupSpec, type PointImpl } from "../group/group.ts";
 import type { PointSlot } from "../group/projective.ts";
 import type { Group, Point } from "../group/api.ts";
@@ -13,24 +16,65 @@ import { HashToField } from "./field.ts";
 import { Isogeny, type IsogenyCoefficients } from "./isogeny.ts";
 import { type H2cField, Sswu } from "./sswu.ts";
 
-/** Hash-to-curve methods of a group (RFC 9380 suites with expand_message_xmd and SHA-256). */
+/**
+ * A domain-separation tag: a string (UTF-8 encoded) or bytes, or @noble/curves' options object
+ * `{ DST }`; omitted (or `{}`), the group's default (`defaults.DST`).
+ */
+export type DstArgument = string | Uint8Array | { readonly DST?: string | Uint8Array };
+
+/** A group's hashing defaults, as @noble/curves reports them. */
+export interface HasherDefaults {
+  /** The DST of `hashToCurve`, `hashToScalar` (and of `encodeToCurve` unless `encodeDST` differs). */
+  readonly DST: string;
+  /** The DST of `encodeToCurve`. */
+  readonly encodeDST: string;
+  /** The base field's modulus. */
+  readonly p: bigint;
+  /** The extension degree of the coordinate field. */
+  readonly m: number;
+  /** The security parameter of hash_to_field (bits). */
+  readonly k: number;
+  /** The expander: expand_message_xmd. */
+  readonly expand: "xmd";
+  /** Its hash: SHA-256 (@noble/hashes' `sha256`). */
+  readonly hash: (msg: Uint8Array) => Uint8Array;
+}
+
+/**
+ * Hash-to-curve methods of a group (RFC 9380 suites with expand_message_xmd and SHA-256), with
+ * @noble/curves' names and semantics.
+ */
 export interface HashToCurve<V> {
   /**
-   * hash_to_curve (the `_RO_` suite, a random oracle): the point of the group for `msg` under the
-   * domain-separation tag `dst` (a string is UTF-8 encoded; ≤ 255 bytes, else hashed as in §5.3.3).
-   * Constant-time in `msg`. Throws INVALID_TYPE for a non-Uint8Array message, INVALID_LENGTH for an
-   * empty DST.
+   * hash_to_curve (the `_RO_` suite, a random oracle): the point of the group for `msg` under `dst`
+   * (≤ 255 bytes, else hashed as in §5.3.3). Constant-time in `msg`.
+   * @throws {IsochronError} INVALID_TYPE for a non-Uint8Array message or a DST of another type,
+   * INVALID_LENGTH for an empty DST.
    */
-  hashToCurve(msg: Uint8Array, dst: Uint8Array | string): Point<V>;
-  /** encode_to_curve (the `_NU_` suite: nonuniform, one map evaluation); same inputs as `hashToCurve`. */
-  encodeToCurve(msg: Uint8Array, dst: Uint8Array | string): Point<V>;
+  hashToCurve(msg: Uint8Array, dst?: DstArgument): Point<V>;
   /**
-   * The RFC's map_to_curve of a field element (simplified SWU and the isogeny), before cofactor
-   * clearing: a point of E, not in general of the group. u is a public value (reduced mod p).
+   * encode_to_curve (the `_NU_` suite: nonuniform, one map evaluation); inputs as `hashToCurve`
+   * (default DST: `defaults.encodeDST`).
+   * @throws {IsochronError} as `hashToCurve`.
    */
-  mapToCurve(u: V): Point<V>;
+  encodeToCurve(msg: Uint8Array, dst?: DstArgument): Point<V>;
+  /**
+   * clear_cofactor(map_to_curve(u)): the RFC's map of a field element (simplified SWU and the
+   * isogeny), then the cofactor cleared, as @noble/curves and the EIP-2537 MAP precompiles do. u:
+   * a bigint (Fp), or for Fp2 `[c0, c1]` (noble's form) or `{ c0, c1 }`; public.
+   * @throws {IsochronError} INVALID_TYPE for another type, NON_CANONICAL for a value ≥ p.
+   */
+  mapToCurve(u: V | readonly bigint[]): Point<V>;
   /** clear_cofactor: multiplication by the suite's h_eff (constant-time), into the group. */
   clearCofactor(P: Point<V>): Point<V>;
+  /**
+   * hash_to_field into the scalar field (RFC 9380 §5.2 with p = r, m = 1, L = ⌈(⌈log₂ r⌉ + k)/8⌉),
+   * as @noble/curves' `hashToScalar`. Variable-time.
+   * @throws {IsochronError} as `hashToCurve`.
+   */
+  hashToScalar(msg: Uint8Array, dst?: DstArgument): bigint;
+  /** The defaults (DSTs, field, expander). */
+  readonly defaults: HasherDefaults;
 }
 
 /** A group with its hash-to-curve methods (RFC 9380): the public type of `HashingGroup`. */
@@ -134,6 +178,25 @@ export class Suite<V> {
   }
 }
 
+/** A group's default DSTs (curve data). */
+export interface HashingDefaults {
+  readonly DST: string;
+  readonly encodeDST: string;
+}
+
+/** The DST a {@linkcode DstArgument} names, `fallback` when it names none. */
+function dstOf(arg: unknown, fallback: string): string | Uint8Array {
+  if (arg === undefined) return fallback;
+  if (typeof arg === "string" || isBytes(arg)) return arg as string | Uint8Array;
+  const proto = typeof arg === "object" && arg !== null ? Object.getPrototypeOf(arg) : undefined;
+  if (proto === Object.prototype || proto === null) { // a plain options object (never a byte look-alike)
+    const d = (arg as { DST?: unknown }).DST;
+    if (d === undefined) return fallback;
+    if (typeof d === "string" || isBytes(d)) return d as string | Uint8Array;
+  }
+  throw new IsochronError("INVALID_TYPE", "DST must be a string, bytes or { DST }");
+}
+
 /**
  * A group with hash-to-curve: the suite is built from the curve's data by `suite` on first use, and
  * owned by the group.
@@ -141,33 +204,59 @@ export class Suite<V> {
 export class HashingGroup<V> extends GroupImpl<V> implements HashToCurve<V> {
   declare private readonly makeSuite: (g: GroupImpl<V>) => Suite<V>;
   declare private suiteState: Suite<V> | undefined;
+  declare private readonly dsts: HashingDefaults;
 
-  /** The group of `spec`, hashing with the suite `suite` builds for it. */
-  constructor(spec: GroupSpec<V>, suite: (g: GroupImpl<V>) => Suite<V>) {
+  /** The group of `spec`, hashing with the suite `suite` builds for it, under default DSTs `dsts`. */
+  constructor(spec: GroupSpec<V>, suite: (g: GroupImpl<V>) => Suite<V>, dsts: HashingDefaults) {
     super(spec);
     this.makeSuite = suite;
     this.suiteState = undefined;
+    this.dsts = dsts;
   }
 
   /** The suite (built on first use). */
   get suite(): Suite<V> {
     return this.suiteState ??= this.makeSuite(this);
   }
-  /** See {@linkcode HashToCurve.hashToCurve}. */
-  hashToCurve(msg: Uint8Array, dst: Uint8Array | string): PointImpl<V> {
-    return this.suite.hash(msg, dst, 2);
+  get defaults(): HasherDefaults {
+    const F = this.F;
+    return Object.freeze({
+      ...this.dsts,
+      p: F.kernel.p,
+      m: F.size,
+      k: 128,
+      expand: "xmd" as const,
+      hash: sha256,
+    });
   }
-  /** See {@linkcode HashToCurve.encodeToCurve}. */
-  encodeToCurve(msg: Uint8Array, dst: Uint8Array | string): PointImpl<V> {
-    return this.suite.hash(msg, dst, 1);
+  hashToCurve(msg: Uint8Array, dst?: DstArgument): PointImpl<V> {
+    return this.suite.hash(msg, dstOf(dst, this.dsts.DST), 2);
   }
-  /** See {@linkcode HashToCurve.mapToCurve}. */
-  mapToCurve(u: V): PointImpl<V> {
-    return this.suite.mapToCurve(u);
+  encodeToCurve(msg: Uint8Array, dst?: DstArgument): PointImpl<V> {
+    return this.suite.hash(msg, dstOf(dst, this.dsts.encodeDST), 1);
   }
-  /** See {@linkcode HashToCurve.clearCofactor}. */
+  mapToCurve(u: V | readonly bigint[]): PointImpl<V> {
+    let v: unknown = u;
+    if (Array.isArray(u)) { // @noble/curves' form of an Fp2 value: [c0, c1]
+      if (this.F.size !== 2 || u.length !== 2) {
+        throw new IsochronError(
+          "INVALID_TYPE",
+          `mapToCurve: expected ${this.F.size === 1 ? "a bigint" : "[c0, c1]"}`,
+        );
+      }
+      v = { c0: u[0], c1: u[1] };
+    }
+    return this.suite.clearCofactor(this.suite.mapToCurve(v as V));
+  }
   override clearCofactor(P: Point<V>): PointImpl<V> {
     return this.suite.clearCofactor(P);
+  }
+  hashToScalar(msg: Uint8Array, dst?: DstArgument): bigint {
+    const L = Math.ceil((this.r.toString(2).length + 128) / 8);
+    const bytes = expandMessageXmd(msg, dstOf(dst, this.dsts.DST), L);
+    let x = 0n;
+    for (const b of bytes) x = (x << 8n) | BigInt(b);
+    return x % this.r;
   }
 }
 

@@ -43,13 +43,31 @@ export interface PairingParams {
 /** A pair (P ∈ G1, Q ∈ G2). */
 export type PairingInput = readonly [Point<bigint>, Point<Fp2Value>];
 
+/** A pair in @noble/curves' form, for `pairingBatch`. */
+export interface PairingBatchItem {
+  /** A point of G1. */
+  readonly g1: Point<bigint>;
+  /** A point of G2. */
+  readonly g2: Point<Fp2Value>;
+}
+
 /** The pairing functions a curve object carries. */
 export interface PairingFunctions {
   /**
-   * The optimal ate pairing e(P, Q) (variable-time: public inputs). P, Q: points of this curve's G1
-   * and G2 on the same backend, else INVALID_TYPE. e(O, Q) = e(P, O) = 1.
+   * The optimal ate pairing e(P, Q) (variable-time: public inputs). e(O, Q) = e(P, O) = 1 (where
+   * @noble/curves throws). The result is also an Fp12 value `{ c0, c1 }` of noble's shape.
+   * @param withFinalExponent noble's flag: only `true` (the default) is supported (a Miller loop's
+   * raw value depends on the implementation's line scaling).
+   * @throws {IsochronError} INVALID_TYPE unless P, Q are points of this curve's G1 and G2 (same
+   * backend); UNSUPPORTED for `withFinalExponent = false`.
    */
-  pairing(P: Point<bigint>, Q: Point<Fp2Value>): PairingResult;
+  pairing(P: Point<bigint>, Q: Point<Fp2Value>, withFinalExponent?: boolean): PairingResult;
+  /**
+   * ∏ e(g1_i, g2_i) with one multi-Miller loop and one final exponentiation (@noble/curves'
+   * `pairingBatch`); the empty product is 1. Variable-time.
+   * @throws {IsochronError} as `pairing`.
+   */
+  pairingBatch(pairs: readonly PairingBatchItem[], withFinalExponent?: boolean): PairingResult;
   /**
    * Whether ∏ e(P_i, Q_i) = 1 (one multi-Miller loop, one final exponentiation): the EIP-197 /
    * EIP-2537 precompile check. The empty product is 1 (true). Variable-time (public inputs).
@@ -63,7 +81,7 @@ export interface PairingFunctions {
  * c0.c2.c0, c0.c2.c1, c1.c0.c0, …, c1.c2.c1 for Fp12 = Fp6[w]/(w² − v), Fp6 = Fp2[v]/(v³ − ξ),
  * Fp2 = Fp[u]/(u² + 1) (the layout of @noble/curves' Fp12 `{c0, c1}`).
  */
-export interface PairingResult {
+export interface PairingResult extends Fp12Value {
   /**
    * Whether this equals `other`.
    * @throws {IsochronError} INVALID_TYPE unless `other` is a pairing result of the same curve.
@@ -85,6 +103,23 @@ export interface PairingResult {
   powVartime(k: bigint): PairingResult;
 }
 
+/** An Fp6 value of @noble/curves' shape: c0 + c1·v + c2·v². */
+export interface Fp6Value {
+  /** The coefficient of 1. */
+  readonly c0: Fp2Value;
+  /** The coefficient of v. */
+  readonly c1: Fp2Value;
+  /** The coefficient of v². */
+  readonly c2: Fp2Value;
+}
+/** An Fp12 value of @noble/curves' shape: c0 + c1·w. */
+export interface Fp12Value {
+  /** The coefficient of 1. */
+  readonly c0: Fp6Value;
+  /** The coefficient of w. */
+  readonly c1: Fp6Value;
+}
+
 /** The implementation of {@linkcode PairingResult}: the coefficients' bytes and the engine they belong to. */
 export class GtElement implements PairingResult {
   /** The engine of the curve and backend that made this element. */
@@ -104,6 +139,23 @@ export class GtElement implements PairingResult {
   }
   isOne(): boolean {
     return this.equals(this.engine.one());
+  }
+  get c0(): Fp6Value {
+    return this.fp6(0);
+  }
+  get c1(): Fp6Value {
+    return this.fp6(6);
+  }
+  /** The Fp6 coefficient whose six Fp coefficients start at index `at` (tower order). */
+  private fp6(at: number): Fp6Value {
+    const n = this.bytes.length / 12;
+    const fp = (i: number) => {
+      let x = 0n;
+      for (const b of this.bytes.subarray(i * n, (i + 1) * n)) x = (x << 8n) | BigInt(b);
+      return x;
+    };
+    const fp2 = (i: number): Fp2Value => ({ c0: fp(i), c1: fp(i + 1) });
+    return { c0: fp2(at), c1: fp2(at + 2), c2: fp2(at + 4) };
   }
   toBytes(): Uint8Array {
     return this.bytes.slice();
@@ -252,9 +304,10 @@ export class PairingEngine {
   }
 
   /** e(P, Q). */
-  pairing(P: Point<bigint>, Q: Point<Fp2Value>): GtElement {
+  /** ∏ e(P_i, Q_i). */
+  product(pairs: readonly PairingInput[]): GtElement {
     const f = this.f;
-    this.millerLoop(f, [[P, Q]]);
+    this.millerLoop(f, pairs);
     this.fe.run(f, f);
     return this.result(f);
   }
@@ -286,10 +339,43 @@ function engineFor(params: PairingParams, Q: unknown): PairingEngine {
   return e;
 }
 
-/** The pairing functions of curve `params` (the backend follows the points' groups). */
-export function pairingFunctions(params: PairingParams): PairingFunctions {
+/**
+ * The pairing functions of curve `params` (the backend follows the points' groups; `currentG2` gives
+ * a point of G2 on the current backend, for the empty batch).
+ */
+export function pairingFunctions(
+  params: PairingParams,
+  currentG2: () => Point<Fp2Value> = () => {
+    throw new IsochronError("INVALID_TYPE", "an empty pairing batch needs the curve's groups");
+  },
+): PairingFunctions {
+  const finalOnly = (withFinalExponent: unknown) => {
+    if (withFinalExponent === false) {
+      throw new IsochronError("UNSUPPORTED", "isochron gives pairings after the final exponentiation only");
+    }
+    if (withFinalExponent !== undefined && withFinalExponent !== true) {
+      throw new IsochronError("INVALID_TYPE", "withFinalExponent must be a boolean");
+    }
+  };
   return {
-    pairing: (P: Point<bigint>, Q: Point<Fp2Value>): PairingResult => engineFor(params, Q).pairing(P, Q),
+    pairing(P: Point<bigint>, Q: Point<Fp2Value>, withFinalExponent?: boolean): PairingResult {
+      finalOnly(withFinalExponent);
+      return engineFor(params, Q).product([[P, Q]]);
+    },
+    pairingBatch(pairs: readonly PairingBatchItem[], withFinalExponent?: boolean): PairingResult {
+      finalOnly(withFinalExponent);
+      if (!Array.isArray(pairs)) throw new IsochronError("INVALID_TYPE", "pairs must be an array");
+      const input = pairs.map((p): PairingInput => {
+        if (typeof p !== "object" || p === null) {
+          throw new IsochronError("INVALID_TYPE", "a pair is { g1, g2 }");
+        }
+        return [p.g1, p.g2];
+      });
+      if (input.length === 0) {
+        return engineFor(params, currentG2()).one(); // the empty product, on the current backend
+      }
+      return engineFor(params, input[0][1]).product(input);
+    },
     pairingCheck(pairs: readonly PairingInput[]): boolean {
       if (!Array.isArray(pairs)) throw new IsochronError("INVALID_TYPE", "pairs must be an array");
       if (pairs.length === 0) return true;

@@ -165,9 +165,8 @@ export class ProofImpl<V> extends EncodedPointImpl<V> implements BlsProof {
  * `v` as an instance of `cls` in `group`, else INVALID_TYPE (a swapped argument, a value of the other
  * placement, or a look-alike object).
  */
-export function ownValue<T extends EncodedPointImpl<unknown>>(
-  // deno-lint-ignore no-explicit-any
-  cls: abstract new (...args: any[]) => T,
+export function ownValue<T extends BlsEncodedPoint>(
+  cls: abstract new (...args: never[]) => T,
   v: unknown,
   group: BlsGroupName,
   what: string,

@@ -109,10 +109,10 @@ for (const backend of BACKENDS) {
       0xbc69f08f2ee75b3584c6a0ea91b352888e2a8e9145ad7689986ff031508ffe1329c2f178731db956d82bf015d1212b02ec0ec69d7477c1ae954cbc06689f6a359894c0adebbf6b4e8020005aaa95551n,
     );
     for (let i = 0; i < 3; i++) {
-      const Q1 = G1.mapToCurve(r(448) % p), C1 = G1.clearCofactor(Q1);
+      const Q1 = G1.suite.mapToCurve(r(448) % p), C1 = G1.clearCofactor(Q1);
       assert.equal(Q1.isTorsionFreeVartime(), false); // the isogeny's image is not in G1 in general
       assert.ok(C1.isTorsionFreeVartime());
-      const Q2 = G2.mapToCurve({ c0: r(448) % p, c1: r(448) % p }), C2 = G2.clearCofactor(Q2);
+      const Q2 = G2.suite.mapToCurve({ c0: r(448) % p, c1: r(448) % p }), C2 = G2.clearCofactor(Q2);
       assert.ok(C2.isTorsionFreeVartime() && !C2.isZero());
       const want = G2.law.alloc(1), tmp = G2.law.alloc(1);
       mulVartime(G2.law, want, Q2.group.slotOf(Q2), hEff2, tmp);
@@ -142,11 +142,11 @@ for (const backend of BACKENDS) {
     for (const v of v1) {
       const u = big(unhex(v.Input));
       assert.ok(u < p);
-      assert.equal(hex(E1.encode(G1.clearCofactor(G1.mapToCurve(u)))), v.Expected, v.Name);
+      assert.equal(hex(E1.encode(G1.mapToCurve(u))), v.Expected, v.Name);
     }
     for (const v of v2) {
       const b = unhex(v.Input), u: Fp2Value = { c0: big(b.subarray(0, 64)), c1: big(b.subarray(64)) };
-      assert.equal(hex(E2.encode(G2.clearCofactor(G2.mapToCurve(u)))), v.Expected, v.Name);
+      assert.equal(hex(E2.encode(G2.mapToCurve(u))), v.Expected, v.Name);
     }
   });
 }
