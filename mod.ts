@@ -33,12 +33,17 @@ export type {
   H2cGroup,
   HasherDefaults,
   HashToCurve,
+  NobleBlsSignatures,
+  NoblePairingMembers,
+  NoblePairingParams,
+  NobleSignatureCoder,
   PairingBatchItem,
   PairingFunctions,
   PairingInput,
   PairingResult,
   Point,
   PointConstructor,
+  PointOrBytes,
   ScalarField,
 } from "./curves/bls12_381/mod.ts";
 export { bn254 } from "./curves/bn254/mod.ts";

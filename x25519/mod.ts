@@ -153,6 +153,23 @@ export interface X25519 {
   getSharedSecret(secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array;
   /** 32 random bytes (see {@linkcode randomSecretKey}). */
   randomSecretKey(): Uint8Array;
+  /**
+   * Noble's `keygen(seed?)`: the secret key (`seed`, 32 bytes, copied; random when omitted)
+   * and its public key.
+   * @throws {IsochronError} INVALID_TYPE or INVALID_LENGTH for another seed.
+   */
+  keygen(seed?: Uint8Array): { secretKey: Uint8Array; publicKey: Uint8Array };
+  /** Noble's `utils`: `randomSecretKey(seed?)` (the seed, copied, or 32 random bytes). */
+  readonly utils: { readonly randomSecretKey: (seed?: Uint8Array) => Uint8Array };
+  /** Byte lengths, as @noble/curves: `{ secretKey: 32, publicKey: 32, seed: 32 }`. */
+  readonly lengths: { readonly secretKey: 32; readonly publicKey: 32; readonly seed: 32 };
+  /** The base point's u = 9, 32 bytes little-endian (@noble/curves' `GuBytes`; a fresh copy on each read). */
+  readonly GuBytes: Uint8Array;
+}
+
+/** noble's `utils.randomSecretKey(seed?)`: the seed (copied) or 32 random bytes. */
+function secretKeyOf(seed?: Uint8Array): Uint8Array {
+  return seed === undefined ? randomSecretKey() : expectBytes(seed, 32, "seed");
 }
 
 /**
@@ -172,4 +189,15 @@ export const x25519: X25519 = Object.freeze({
   getPublicKey,
   getSharedSecret,
   randomSecretKey,
+  keygen(seed?: Uint8Array) {
+    const secretKey = secretKeyOf(seed);
+    return { secretKey, publicKey: getPublicKey(secretKey) };
+  },
+  utils: Object.freeze({ randomSecretKey: secretKeyOf }),
+  lengths: Object.freeze({ secretKey: 32 as const, publicKey: 32 as const, seed: 32 as const }),
+  get GuBytes(): Uint8Array {
+    const u = new Uint8Array(32);
+    u[0] = 9;
+    return u;
+  },
 });

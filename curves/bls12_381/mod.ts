@@ -31,7 +31,12 @@ import { bls12_381Groups } from "./groups.ts";
 import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
 import { type ScalarField, scalarField } from "../../scalar/fr.ts";
-import { signatureSuite } from "./signatures/mod.ts";
+import { keysInG1, keysInG2, signatureSuite } from "./signatures/mod.ts";
+import { type NobleBlsSignatures, nobleSignatures, randomSecretKey } from "./signatures/noble.ts";
+import { type NoblePairingMembers, noblePairingMembers } from "../pairing/noble.ts";
+import { suiteId } from "./signatures/spec.ts";
+export type { NobleBlsSignatures, NobleSignatureCoder, PointOrBytes } from "./signatures/noble.ts";
+export type { NoblePairingMembers, NoblePairingParams } from "../pairing/noble.ts";
 import type { BlsSuiteOptions } from "./signatures/spec.ts";
 import type { BlsPopSuite, BlsSuite } from "./signatures/suite.ts";
 export type { BlsScheme, BlsSuiteOptions } from "./signatures/spec.ts";
@@ -80,7 +85,7 @@ export interface Eip2537Codecs {
 }
 
 /** BLS12-381's public description and groups. */
-export interface Bls12_381 extends PairingFunctions {
+export interface Bls12_381 extends PairingFunctions, NoblePairingMembers {
   /** The curve parameter x (negative). */
   readonly x: bigint;
   /** The base field. */
@@ -102,6 +107,13 @@ export interface Bls12_381 extends PairingFunctions {
    * `sig.Signature.fromBytes`, and `toBytes()` on each), so a swapped argument throws INVALID_TYPE.
    */
   readonly sig: BlsPopSuite;
+  /**
+   * Noble's `longSignatures` (keys in G1, signatures in G2), its argument order: `sign(H, sk)`
+   * with `H = hash(msg)`, `verify(sig, H, pk)`; default DST `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_`.
+   */
+  readonly longSignatures: NobleBlsSignatures<bigint, Fp2Value>;
+  /** Noble's `shortSignatures` (keys in G2, signatures in G1), as `longSignatures`. */
+  readonly shortSignatures: NobleBlsSignatures<Fp2Value, bigint>;
   /**
    * A BLS signature suite of draft-irtf-cfrg-bls-signature-05: public keys in G1 (default) or G2
    * (signatures in G1: drand quicknet, Sui, the Internet Computer), the scheme "pop" (default),
@@ -156,6 +168,9 @@ export const bls12_381: Bls12_381 = Object.freeze({
       return bls12_381Groups().G2.codec("eip2537");
     },
   }),
+  ...noblePairingMembers(PAIRING, randomSecretKey),
   sig: signatureSuite() as BlsPopSuite,
+  longSignatures: nobleSignatures(keysInG1(), suiteId("G2", "basic")),
+  shortSignatures: nobleSignatures(keysInG2(), suiteId("G1", "basic")),
   signatureSuite: ((options: BlsSuiteOptions) => signatureSuite(options)) as Bls12_381["signatureSuite"],
 });

@@ -24,6 +24,9 @@ import { bn254Groups } from "./groups.ts";
 import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
 import { type ScalarField, scalarField } from "../../scalar/fr.ts";
+import { type NoblePairingMembers, noblePairingMembers } from "../pairing/noble.ts";
+import { seedSecretKey } from "../../scalar/seed_key.ts";
+export type { NoblePairingMembers, NoblePairingParams } from "../pairing/noble.ts";
 
 export type {
   Fp12Value,
@@ -37,7 +40,7 @@ export type { CurveParams, PointConstructor } from "../group/point_constructor.t
 export type { Affine, Backend, Codec, FieldDescription, FieldName, Fp2Value, Group, Point, ScalarField };
 
 /** BN254's public description and groups. */
-export interface Bn254 extends PairingFunctions {
+export interface Bn254 extends PairingFunctions, NoblePairingMembers {
   /** The curve parameter u. */
   readonly u: bigint;
   /** The base field. */
@@ -55,6 +58,7 @@ export interface Bn254 extends PairingFunctions {
 /** BN254. */
 export const bn254: Bn254 = Object.freeze({
   ...pairingFunctions(PAIRING, () => bn254Groups().G2.BASE),
+  ...noblePairingMembers(PAIRING, seedSecretKey(r)),
   u: BN254_U,
   fp: describe(FP),
   fr: describe(FR),

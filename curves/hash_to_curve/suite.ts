@@ -42,7 +42,7 @@ export interface HasherDefaults {
 
 /**
  * Hash-to-curve methods of a group (RFC 9380 suites with expand_message_xmd and SHA-256), with
- * @noble/curves' names and semantics.
+ * Noble's names and semantics.
  */
 export interface HashToCurve<V> {
   /**

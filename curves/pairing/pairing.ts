@@ -55,7 +55,7 @@ export interface PairingBatchItem {
 export interface PairingFunctions {
   /**
    * The optimal ate pairing e(P, Q) (variable-time: public inputs). e(O, Q) = e(P, O) = 1 (where
-   * @noble/curves throws). The result is also an Fp12 value `{ c0, c1 }` of noble's shape.
+   * noble throws). The result is also an Fp12 value `{ c0, c1 }` of noble's shape.
    * @param withFinalExponent noble's flag: only `true` (the default) is supported (a Miller loop's
    * raw value depends on the implementation's line scaling).
    * @throws {IsochronError} INVALID_TYPE unless P, Q are points of this curve's G1 and G2 (same

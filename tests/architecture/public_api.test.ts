@@ -15,6 +15,8 @@ const CURVE_TYPES = [
   "CurveParams",
   "Fp12Value",
   "Fp6Value",
+  "NoblePairingMembers",
+  "NoblePairingParams",
   "PairingBatchItem",
   "PointConstructor",
   "Backend",
@@ -45,6 +47,9 @@ const BLS_TYPES = [
   "BlsSignature",
   "BlsSuite",
   "BlsSuiteOptions",
+  "NobleBlsSignatures",
+  "NobleSignatureCoder",
+  "PointOrBytes",
 ];
 
 /** Entry point (repository path) → its exported names. */

@@ -15,7 +15,7 @@ import { type BlsPopSuite, type BlsSuite, blsSuite, type SuiteCurve } from "./su
 const { pairingCheck } = pairingFunctions(PAIRING);
 
 /** Public keys in G1, signatures in G2 ("minimal-pubkey-size"). */
-function keysInG1(backend?: Backend): SuiteCurve<bigint, Fp2Value> {
+export function keysInG1(backend?: Backend): SuiteCurve<bigint, Fp2Value> {
   return {
     keys: () => bls12_381Groups(backend).G1,
     signatures: () => bls12_381Groups(backend).G2,
@@ -25,7 +25,7 @@ function keysInG1(backend?: Backend): SuiteCurve<bigint, Fp2Value> {
 }
 
 /** Public keys in G2, signatures in G1 ("minimal-signature-size"). */
-function keysInG2(backend?: Backend): SuiteCurve<Fp2Value, bigint> {
+export function keysInG2(backend?: Backend): SuiteCurve<Fp2Value, bigint> {
   return {
     keys: () => bls12_381Groups(backend).G2,
     signatures: () => bls12_381Groups(backend).G1,
