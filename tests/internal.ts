@@ -50,6 +50,7 @@ export { compileWasm, redetectWasm, WasmRefusedError } from "../wasm/compile.ts"
 // ---- field/ ----
 export type { Backend, FieldKernel } from "../field/kernel.ts";
 export { defineField, type FieldName } from "../field/params.ts";
+export { loadedField, loadedFields } from "../field/backend.ts";
 export {
   BATCH_CHUNK,
   batchInvVartime,
