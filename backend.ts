@@ -3,8 +3,8 @@
  * curves and X25519), `getBackend` tells which backend a field, a curve or X25519 uses now, `initWasm`
  * takes the prebuilt modules of fields and X25519, `init` compiles them ahead of use. The layers keep
  * their own selection (field/backend.ts, x25519/backend.ts); this file only joins them. It names no
- * curve: the curves a program loaded register their fields (`registerCurve`), so an app bundles only
- * the curves it imports.
+ * curve and loads no kernel: the curves a program loaded register their fields (`registerCurve`), and
+ * X25519 its selection (x25519/choice.ts), so an app bundles only the curves it imports.
  * @module
  */
 import { IsochronError } from "./errors.ts";
@@ -23,8 +23,7 @@ import type { Backend } from "./field/kernel.ts";
 import type { FieldName } from "./field/params.ts";
 import type { ModulePlan } from "./field/wasm/plan.ts";
 import { wasmSupportsModulus } from "./field/wasm/montgomery.ts";
-import { getX25519Backend, initX25519Wasm, setX25519Backend } from "./x25519/backend.ts";
-import { isX25519Module } from "./x25519/wasm/backend.ts";
+import { initX25519Module, isX25519Module, setX25519Choice, x25519Backend } from "./x25519/choice.ts";
 
 export type { Backend, BackendChoice };
 
@@ -52,7 +51,7 @@ export function setBackend(choice: BackendChoice): void {
   const before = getBackendChoice();
   setFieldBackend(choice); // throws before changing anything when wasm is impossible
   try {
-    setX25519Backend(choice);
+    setX25519Choice(choice);
   } catch (e) {
     setFieldBackend(before); // all or nothing
     throw e;
@@ -63,7 +62,8 @@ export function setBackend(choice: BackendChoice): void {
  * The backend that `target` runs on now: a field by name, a curve (its base field's kernels), or
  * "x25519". Without a target: the backend a field gets that has no prebuilt module (under "auto":
  * wasm where this runtime compiles WebAssembly). Prebuilt modules (`initWasm`) and primes outside the
- * wasm generator's range are taken into account per target. Throws `INVALID_TYPE` for an unknown target.
+ * wasm generator's range are taken into account per target. Throws `INVALID_TYPE` for an unknown target,
+ * or one this program does not import (a bundle of one curve knows that curve only).
  *
  * @example
  * ```ts
@@ -74,7 +74,7 @@ export function setBackend(choice: BackendChoice): void {
  */
 export function getBackend(target?: BackendTarget): Backend {
   if (target === undefined) return fieldBackend();
-  if (target === "x25519") return getX25519Backend();
+  if (target === "x25519") return x25519Backend();
   const field = typeof target === "string" ? loadedField(target)?.field : undefined;
   if (field === undefined) {
     throw new IsochronError(
@@ -111,7 +111,7 @@ export function initWasm(modules: Partial<Record<FieldName | "x25519", PrebuiltM
     throw new IsochronError("INVALID_TYPE", "initWasm: x25519 needs the X25519 module (x25519.wasm)");
   }
   initFieldWasm(fields); // checks every field module before it registers any
-  if (x25519 !== undefined) initX25519Wasm(x25519);
+  if (x25519 !== undefined) initX25519Module(x25519);
 }
 
 /**

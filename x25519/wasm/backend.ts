@@ -34,16 +34,6 @@ export function x25519WasmBytes(simd: boolean = simdSupported()): Uint8Array {
   return b;
 }
 
-/**
- * Whether `m` is a compiled X25519 module (either variant of {@linkcode x25519WasmBytes}): a
- * `WebAssembly.Module` exporting the ladder and the fixed-base entry. A cheap check at the API boundary.
- */
-export function isX25519Module(m: unknown): m is WasmModule {
-  if (Object.prototype.toString.call(m) !== "[object WebAssembly.Module]") return false;
-  const names = WebAssembly.Module.exports(m as WebAssembly.Module).map((e) => e.name);
-  return names.includes("x25519") && names.includes("x25519_base");
-}
-
 /** Bounds of x25519/wasm/field.ts. */
 export const WASM_BOUNDS: KernelBounds = {
   tight: { lo: TIGHT.map((t) => -t), hi: TIGHT },
