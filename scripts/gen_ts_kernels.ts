@@ -50,8 +50,6 @@ interface Spec {
   P: number[];
   /** −p⁻¹ mod 2^24. */
   pInv: number;
-  /** R² mod p as digits (the multiplier of toMont). */
-  R2: number[];
   /** R mod p as digits (Montgomery one). */
   R1: number[];
 }
@@ -76,7 +74,7 @@ function spec(name: FieldName): Spec {
   x = ((x % mod) + mod) % mod;
   if ((x * p) % mod !== 1n) throw new Error("inverse failed");
   const pInv = Number((mod - x) % mod);
-  return { name, p, bits, n, P: digits(p, n), pInv, R2: digits((R * R) % p, n), R1: digits(R % p, n) };
+  return { name, p, bits, n, P: digits(p, n), pInv, R1: digits(R % p, n) };
 }
 
 /**
@@ -132,11 +130,12 @@ function loads(name: string, base: string, n: number, scale = ""): string {
   return `  const ${parts.join(", ")};`;
 }
 
-type MontKind = "mul" | "sqr" | "toMont" | "fromMont";
+type MontKind = "mul" | "sqr";
 
 /**
- * Montgomery multiplication out ← a·b·R⁻¹ mod p (FIPS product scanning), specialised to b = a (sqr),
- * b = R² mod p (toMont) and b = 1 (fromMont).
+ * Montgomery multiplication out ← a·b·R⁻¹ mod p (FIPS product scanning), specialised to b = a (sqr).
+ * Conversions into and out of Montgomery form are multiplications by R² mod p and by 1 (field/ts/kernel.ts),
+ * not functions of their own: the kernels stay smaller in a bundle.
  *
  * Column units: a column sum sᵢ holds Sᵢ·2^-24 for the integer column value Sᵢ, so products are formed
  * as aⱼ·(Bₖ as an integer-valued double) and fractional part / floor split Sᵢ mod 2^24 / ⌊Sᵢ/2^24⌋.
@@ -146,11 +145,6 @@ function emitMont(sp: Spec, kind: MontKind): string {
   const B = new Bounds();
   const dmax = BigInt(RADIX - 1);
   const L: string[] = [];
-  // Integer bound of one a·b term and the digit sets of the multiplier.
-  let bDigits: (number | null)[]; // null: variable
-  if (kind === "mul" || kind === "sqr") bDigits = new Array(n).fill(null);
-  else if (kind === "toMont") bDigits = sp.R2;
-  else bDigits = [1, ...new Array(n - 1).fill(0)];
   const aMax = dmax; // input digits are < 2^24 for every kind
 
   L.push(loads("a", "a", n));
@@ -176,17 +170,8 @@ function emitMont(sp: Spec, kind: MontKind): string {
       }
     } else {
       for (let j = Math.max(0, k - n + 1); j < n && j <= k; j++) {
-        const bd = bDigits[k - j];
-        if (bd === null) {
-          terms.push(`a${j} * b${k - j}`);
-          bound += aMax * dmax;
-        } else if (bd === 1) {
-          terms.push(`a${j}`);
-          bound += aMax;
-        } else if (bd !== 0) {
-          terms.push(`a${j} * ${bd}`);
-          bound += aMax * BigInt(bd);
-        }
+        terms.push(`a${j} * b${k - j}`);
+        bound += aMax * dmax;
       }
     }
     return { terms, bound };
@@ -262,18 +247,16 @@ function emitMont(sp: Spec, kind: MontKind): string {
   for (let k = 0; k < n; k++) L.push(`  m[o${k ? ` + ${k}` : ""}] = v${k} - g * (t${k} - v${k});`);
 
   const what = {
-    mul: ["out ← a·b·R⁻¹ mod p (Montgomery multiplication).", "a, b < p", "a·b < p² < R·p"],
+    mul: [
+      "out ← a·b·R⁻¹ mod p (Montgomery multiplication).",
+      `a·b < R·p: a, b < p, or any a < 2^${W * n} with b < p (the conversions of field/ts/kernel.ts)`,
+      "a·b < R·p",
+    ],
     sqr: [
       "out ← a²·R⁻¹ mod p (Montgomery squaring: cross products once, doubled).",
       "a < p",
       "a² < p² < R·p",
     ],
-    toMont: [
-      "out ← a·R mod p (into Montgomery form: multiplies by the literal R² mod p).",
-      `a < 2^${W * n}`,
-      "a·(R² mod p) < R·p",
-    ],
-    fromMont: ["out ← a·R⁻¹ mod p (out of Montgomery form: multiplies by 1).", `a < 2^${W * n}`, "a·1 < R·p"],
   }[kind];
   const head = doc([
     what[0],
@@ -514,8 +497,6 @@ function emitBind(sp: Spec): string {
     `    eq: (a, b) => eq(arena.m, ${o("a")}, ${o("b")}),`,
     `    isZero: (a) => isZero(arena.m, ${o("a")}),`,
     `    ltP: (a) => ltP(arena.m, ${o("a")}),`,
-    `    toMont: (o, a) => toMont(arena.m, ${o("o")}, ${o("a")}),`,
-    `    fromMont: (o, a) => fromMont(arena.m, ${o("o")}, ${o("a")}),`,
   ];
   return [
     doc([
@@ -558,8 +539,6 @@ export function generateField(name: FieldName): string {
     emitAddSub(sp, "sub"),
     emitAddSub(sp, "dbl"),
     ...emitSmall(sp),
-    emitMont(sp, "toMont"),
-    emitMont(sp, "fromMont"),
     emitBind(sp),
   ];
   return parts.join("\n");
