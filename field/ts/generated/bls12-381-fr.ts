@@ -14,7 +14,7 @@ export const LIMBS = 11;
 export const MODULUS_HEX = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001";
 
 /**
- * out ← a·b·R⁻¹ mod p (Montgomery multiplication).
+ * out ← a·b·R⁻¹ mod p (Montgomery multiplication; squaring is mul(a, a)).
  *
  * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a·b < R·p: a, b < p, or any a < 2^264 with b < p (the conversions of field/ts/kernel.ts).
  * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
@@ -176,196 +176,6 @@ export function mul(m: Float64Array, o: number, a: number, b: number): void {
   const y20 = h19 * 5.960464477539063e-8;
   // column 20: S < 2^48.00
   const e20 = a10 * b10 + q10 * 29677;
-  const s20 = e20 + c20;
-  const f20 = Math.floor(s20);
-  const t9 = s20 - f20;
-  const c21 = f20 * 5.960464477539063e-8;
-  const x20 = (e20 - 0.6536126732826233) + y20;
-  const h20 = Math.floor(x20);
-  const v9 = x20 - h20;
-  const y21 = h20 * 5.960464477539063e-8;
-  // column 21: S < 2^24.00
-  const t10 = c21;
-  const x21 = y21 - 0.0017688870429992676;
-  const g = Math.floor(x21);
-  const v10 = x21 - g;
-  // g = −1 if t < p (keep t), 0 if t ≥ p (keep t − p).
-  m[o] = v0 - g * (t0 - v0);
-  m[o + 1] = v1 - g * (t1 - v1);
-  m[o + 2] = v2 - g * (t2 - v2);
-  m[o + 3] = v3 - g * (t3 - v3);
-  m[o + 4] = v4 - g * (t4 - v4);
-  m[o + 5] = v5 - g * (t5 - v5);
-  m[o + 6] = v6 - g * (t6 - v6);
-  m[o + 7] = v7 - g * (t7 - v7);
-  m[o + 8] = v8 - g * (t8 - v8);
-  m[o + 9] = v9 - g * (t9 - v9);
-  m[o + 10] = v10 - g * (t10 - v10);
-}
-
-/**
- * out ← a²·R⁻¹ mod p (Montgomery squaring: cross products once, doubled).
- *
- * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a < p.
- * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
- * Exactness: every integer column value S (products aⱼbₖ, qⱼpₖ < 2^48, and the carry in) is
- * < 2^52.094 < 2^53 and is held exactly as the double S·2^-24; partial sums of the balanced trees
- * are below their column's bound (all terms ≥ 0). q_i = ((S_i mod 2^24)·p' mod 2^24) is formed from
- * frac(S_i·2^-24)·p' < 2^24, a multiple of 2^-24 (48 bits). In the second half the t − p chain's
- * values are integers in (−2^24, 2^53) held the same way. Pre-subtraction result: t = (a·b + q·p)/R
- * with a² < p² < R·p and q < R, so t < 2p < 2^264: its top carry is zero and one masked subtraction
- * of p (sign from the t − p chain's final floor) makes it canonical.
- */
-export function sqr(m: Float64Array, o: number, a: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  const d1 = a1 * 33554432, d2 = a2 * 33554432, d3 = a3 * 33554432, d4 = a4 * 33554432, d5 = a5 * 33554432, d6 = a6 * 33554432, d7 = a7 * 33554432, d8 = a8 * 33554432, d9 = a9 * 33554432, d10 = a10 * 33554432;
-  // column 0: S < 2^48.00
-  const s0 = a0 * a0 * 16777216;
-  const u0 = (s0 - Math.floor(s0)) * 16777215;
-  const q0 = u0 - Math.floor(u0);
-  const c1 = q0 * 5.960464477539063e-8 + s0 * 5.960464477539063e-8;
-  // column 1: S < 2^49.58
-  const s1 = a0 * d1 + q0 * 16776960 + c1;
-  const u1 = (s1 - Math.floor(s1)) * 16777215;
-  const q1 = u1 - Math.floor(u1);
-  const c2 = q1 * 5.960464477539063e-8 + s1 * 5.960464477539063e-8;
-  // column 2: S < 2^50.32
-  const s2 = a0 * d2 + (a1 * a1 * 16777216 + q0 * 16711679) + q1 * 16776960 + c2;
-  const u2 = (s2 - Math.floor(s2)) * 16777215;
-  const q2 = u2 - Math.floor(u2);
-  const c3 = q2 * 5.960464477539063e-8 + s2 * 5.960464477539063e-8;
-  // column 3: S < 2^50.81
-  const s3 = (a0 * d3 + a1 * d2) + (q0 * 16776795 + q1 * 16711679) + q2 * 16776960 + c3;
-  const u3 = (s3 - Math.floor(s3)) * 16777215;
-  const q3 = u3 - Math.floor(u3);
-  const c4 = q3 * 5.960464477539063e-8 + s3 * 5.960464477539063e-8;
-  // column 4: S < 2^51.13
-  const s4 = (a0 * d4 + (a1 * d3 + a2 * a2 * 16777216)) + (q0 * 12428290 + (q1 * 16776795 + q2 * 16711679)) + q3 * 16776960 + c4;
-  const u4 = (s4 - Math.floor(s4)) * 16777215;
-  const q4 = u4 - Math.floor(u4);
-  const c5 = q4 * 5.960464477539063e-8 + s4 * 5.960464477539063e-8;
-  // column 5: S < 2^51.40
-  const s5 = (a0 * d5 + (a1 * d4 + a2 * d3)) + ((q0 * 14157139 + q1 * 12428290) + (q2 * 16776795 + q3 * 16711679)) + q4 * 16776960 + c5;
-  const u5 = (s5 - Math.floor(s5)) * 16777215;
-  const q5 = u5 - Math.floor(u5);
-  const c6 = q5 * 5.960464477539063e-8 + s5 * 5.960464477539063e-8;
-  // column 6: S < 2^51.54
-  const s6 = ((a0 * d6 + a1 * d5) + (a2 * d4 + a3 * a3 * 16777216)) + ((q0 * 526753 + q1 * 14157139) + (q2 * 12428290 + (q3 * 16776795 + q4 * 16711679))) + q5 * 16776960 + c6;
-  const u6 = (s6 - Math.floor(s6)) * 16777215;
-  const q6 = u6 - Math.floor(u6);
-  const c7 = q6 * 5.960464477539063e-8 + s6 * 5.960464477539063e-8;
-  // column 7: S < 2^51.68
-  const s7 = ((a0 * d7 + a1 * d6) + (a2 * d5 + (a3 * d4 + q0 * 3357144))) + ((q1 * 526753 + q2 * 14157139) + (q3 * 12428290 + (q4 * 16776795 + q5 * 16711679))) + q6 * 16776960 + c7;
-  const u7 = (s7 - Math.floor(s7)) * 16777215;
-  const q7 = u7 - Math.floor(u7);
-  const c8 = q7 * 5.960464477539063e-8 + s7 * 5.960464477539063e-8;
-  // column 8: S < 2^51.85
-  const s8 = ((a0 * d8 + (a1 * d7 + a2 * d6)) + (a3 * d5 + (a4 * a4 * 16777216 + q0 * 10321224))) + ((q1 * 3357144 + (q2 * 526753 + q3 * 14157139)) + (q4 * 12428290 + (q5 * 16776795 + q6 * 16711679))) + q7 * 16776960 + c8;
-  const u8 = (s8 - Math.floor(s8)) * 16777215;
-  const q8 = u8 - Math.floor(u8);
-  const c9 = q8 * 5.960464477539063e-8 + s8 * 5.960464477539063e-8;
-  // column 9: S < 2^52.01
-  const s9 = ((a0 * d9 + (a1 * d8 + a2 * d7)) + (a3 * d6 + (a4 * d5 + q0 * 10965801))) + ((q1 * 10321224 + (q2 * 3357144 + q3 * 526753)) + ((q4 * 14157139 + q5 * 12428290) + (q6 * 16776795 + q7 * 16711679))) + q8 * 16776960 + c9;
-  const u9 = (s9 - Math.floor(s9)) * 16777215;
-  const q9 = u9 - Math.floor(u9);
-  const c10 = q9 * 5.960464477539063e-8 + s9 * 5.960464477539063e-8;
-  // column 10: S < 2^52.09
-  const s10 = ((a0 * d10 + (a1 * d9 + a2 * d8)) + ((a3 * d7 + a4 * d6) + (a5 * a5 * 16777216 + q0 * 29677))) + (((q1 * 10965801 + q2 * 10321224) + (q3 * 3357144 + q4 * 526753)) + ((q5 * 14157139 + q6 * 12428290) + (q7 * 16776795 + q8 * 16711679))) + q9 * 16776960 + c10;
-  const u10 = (s10 - Math.floor(s10)) * 16777215;
-  const q10 = u10 - Math.floor(u10);
-  const c11 = q10 * 5.960464477539063e-8 + s10 * 5.960464477539063e-8;
-  // column 11: S < 2^52.01
-  const e11 = ((a1 * d10 + (a2 * d9 + a3 * d8)) + ((a4 * d7 + a5 * d6) + (q1 * 29677 + q2 * 10965801))) + (((q3 * 10321224 + q4 * 3357144) + (q5 * 526753 + q6 * 14157139)) + ((q7 * 12428290 + q8 * 16776795) + (q9 * 16711679 + q10 * 16776960)));
-  const s11 = e11 + c11;
-  const f11 = Math.floor(s11);
-  const t0 = s11 - f11;
-  const c12 = f11 * 5.960464477539063e-8;
-  const x11 = (e11 - 5.960464477539063e-8) + c11;
-  const h11 = Math.floor(x11);
-  const v0 = x11 - h11;
-  const y12 = h11 * 5.960464477539063e-8;
-  // column 12: S < 2^51.82
-  const e12 = ((a2 * d10 + (a3 * d9 + a4 * d8)) + ((a5 * d7 + a6 * a6 * 16777216) + (q2 * 29677 + q3 * 10965801))) + ((q4 * 10321224 + (q5 * 3357144 + q6 * 526753)) + ((q7 * 14157139 + q8 * 12428290) + (q9 * 16776795 + q10 * 16711679)));
-  const s12 = e12 + c12;
-  const f12 = Math.floor(s12);
-  const t1 = s12 - f12;
-  const c13 = f12 * 5.960464477539063e-8;
-  const x12 = (e12 - 0.9999847412109375) + y12;
-  const h12 = Math.floor(x12);
-  const v1 = x12 - h12;
-  const y13 = h12 * 5.960464477539063e-8;
-  // column 13: S < 2^51.60
-  const e13 = ((a3 * d10 + (a4 * d9 + a5 * d8)) + (a6 * d7 + (q3 * 29677 + q4 * 10965801))) + ((q5 * 10321224 + (q6 * 3357144 + q7 * 526753)) + (q8 * 14157139 + (q9 * 12428290 + q10 * 16776795)));
-  const s13 = e13 + c13;
-  const f13 = Math.floor(s13);
-  const t2 = s13 - f13;
-  const c14 = f13 * 5.960464477539063e-8;
-  const x13 = (e13 - 0.9960936903953552) + y13;
-  const h13 = Math.floor(x13);
-  const v2 = x13 - h13;
-  const y14 = h13 * 5.960464477539063e-8;
-  // column 14: S < 2^51.33
-  const e14 = ((a4 * d10 + a5 * d9) + (a6 * d8 + (a7 * a7 * 16777216 + q4 * 29677))) + ((q5 * 10965801 + (q6 * 10321224 + q7 * 3357144)) + (q8 * 526753 + (q9 * 14157139 + q10 * 12428290)));
-  const s14 = e14 + c14;
-  const f14 = Math.floor(s14);
-  const t3 = s14 - f14;
-  const c15 = f14 * 5.960464477539063e-8;
-  const x14 = (e14 - 0.9999749064445496) + y14;
-  const h14 = Math.floor(x14);
-  const v3 = x14 - h14;
-  const y15 = h14 * 5.960464477539063e-8;
-  // column 15: S < 2^51.06
-  const e15 = ((a5 * d10 + a6 * d9) + (a7 * d8 + q5 * 29677)) + ((q6 * 10965801 + q7 * 10321224) + (q8 * 3357144 + (q9 * 526753 + q10 * 14157139)));
-  const s15 = e15 + c15;
-  const f15 = Math.floor(s15);
-  const t4 = s15 - f15;
-  const c16 = f15 * 5.960464477539063e-8;
-  const x15 = (e15 - 0.7407838106155396) + y15;
-  const h15 = Math.floor(x15);
-  const v4 = x15 - h15;
-  const y16 = h15 * 5.960464477539063e-8;
-  // column 16: S < 2^50.70
-  const e16 = ((a6 * d10 + a7 * d9) + (a8 * a8 * 16777216 + q6 * 29677)) + ((q7 * 10965801 + q8 * 10321224) + (q9 * 3357144 + q10 * 526753));
-  const s16 = e16 + c16;
-  const f16 = Math.floor(s16);
-  const t5 = s16 - f16;
-  const c17 = f16 * 5.960464477539063e-8;
-  const x16 = (e16 - 0.8438312411308289) + y16;
-  const h16 = Math.floor(x16);
-  const v5 = x16 - h16;
-  const y17 = h16 * 5.960464477539063e-8;
-  // column 17: S < 2^50.45
-  const e17 = (a7 * d10 + (a8 * d9 + q7 * 29677)) + (q8 * 10965801 + (q9 * 10321224 + q10 * 3357144));
-  const s17 = e17 + c17;
-  const f17 = Math.floor(s17);
-  const t6 = s17 - f17;
-  const c18 = f17 * 5.960464477539063e-8;
-  const x17 = (e17 - 0.03139692544937134) + y17;
-  const h17 = Math.floor(x17);
-  const v6 = x17 - h17;
-  const y18 = h17 * 5.960464477539063e-8;
-  // column 18: S < 2^50.09
-  const e18 = (a8 * d10 + a9 * a9 * 16777216) + (q8 * 29677 + (q9 * 10965801 + q10 * 10321224));
-  const s18 = e18 + c18;
-  const f18 = Math.floor(s18);
-  const t7 = s18 - f18;
-  const c19 = f18 * 5.960464477539063e-8;
-  const x18 = (e18 - 0.20010137557983398) + y18;
-  const h18 = Math.floor(x18);
-  const v7 = x18 - h18;
-  const y19 = h18 * 5.960464477539063e-8;
-  // column 19: S < 2^49.41
-  const e19 = a9 * d10 + (q9 * 29677 + q10 * 10965801);
-  const s19 = e19 + c19;
-  const f19 = Math.floor(s19);
-  const t8 = s19 - f19;
-  const c20 = f19 * 5.960464477539063e-8;
-  const x19 = (e19 - 0.6151928901672363) + y19;
-  const h19 = Math.floor(x19);
-  const v8 = x19 - h19;
-  const y20 = h19 * 5.960464477539063e-8;
-  // column 20: S < 2^48.00
-  const e20 = a10 * a10 * 16777216 + q10 * 29677;
   const s20 = e20 + c20;
   const f20 = Math.floor(s20);
   const t9 = s20 - f20;
@@ -935,7 +745,7 @@ export function ltP(m: Float64Array, a: number): number {
 export function bindSlots(arena: Arena): SlotOps {
   return {
     mul: (o, a, b) => mul(arena.m, o * 11, a * 11, b * 11),
-    sqr: (o, a) => sqr(arena.m, o * 11, a * 11),
+    sqr: (o, a) => mul(arena.m, o * 11, a * 11, a * 11),
     add: (o, a, b) => add(arena.m, o * 11, a * 11, b * 11),
     sub: (o, a, b) => sub(arena.m, o * 11, a * 11, b * 11),
     neg: (o, a) => neg(arena.m, o * 11, a * 11),

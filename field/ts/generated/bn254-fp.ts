@@ -14,7 +14,7 @@ export const LIMBS = 11;
 export const MODULUS_HEX = "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47";
 
 /**
- * out ← a·b·R⁻¹ mod p (Montgomery multiplication).
+ * out ← a·b·R⁻¹ mod p (Montgomery multiplication; squaring is mul(a, a)).
  *
  * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a·b < R·p: a, b < p, or any a < 2^264 with b < p (the conversions of field/ts/kernel.ts).
  * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
@@ -176,196 +176,6 @@ export function mul(m: Float64Array, o: number, a: number, b: number): void {
   const y20 = h19 * 5.960464477539063e-8;
   // column 20: S < 2^48.00
   const e20 = a10 * b10 + q10 * 12388;
-  const s20 = e20 + c20;
-  const f20 = Math.floor(s20);
-  const t9 = s20 - f20;
-  const c21 = f20 * 5.960464477539063e-8;
-  const x20 = (e20 - 0.30644041299819946) + y20;
-  const h20 = Math.floor(x20);
-  const v9 = x20 - h20;
-  const y21 = h20 * 5.960464477539063e-8;
-  // column 21: S < 2^24.00
-  const t10 = c21;
-  const x21 = y21 - 0.0007383823394775391;
-  const g = Math.floor(x21);
-  const v10 = x21 - g;
-  // g = −1 if t < p (keep t), 0 if t ≥ p (keep t − p).
-  m[o] = v0 - g * (t0 - v0);
-  m[o + 1] = v1 - g * (t1 - v1);
-  m[o + 2] = v2 - g * (t2 - v2);
-  m[o + 3] = v3 - g * (t3 - v3);
-  m[o + 4] = v4 - g * (t4 - v4);
-  m[o + 5] = v5 - g * (t5 - v5);
-  m[o + 6] = v6 - g * (t6 - v6);
-  m[o + 7] = v7 - g * (t7 - v7);
-  m[o + 8] = v8 - g * (t8 - v8);
-  m[o + 9] = v9 - g * (t9 - v9);
-  m[o + 10] = v10 - g * (t10 - v10);
-}
-
-/**
- * out ← a²·R⁻¹ mod p (Montgomery squaring: cross products once, doubled).
- *
- * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a < p.
- * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
- * Exactness: every integer column value S (products aⱼbₖ, qⱼpₖ < 2^48, and the carry in) is
- * < 2^51.980 < 2^53 and is held exactly as the double S·2^-24; partial sums of the balanced trees
- * are below their column's bound (all terms ≥ 0). q_i = ((S_i mod 2^24)·p' mod 2^24) is formed from
- * frac(S_i·2^-24)·p' < 2^24, a multiple of 2^-24 (48 bits). In the second half the t − p chain's
- * values are integers in (−2^24, 2^53) held the same way. Pre-subtraction result: t = (a·b + q·p)/R
- * with a² < p² < R·p and q < R, so t < 2p < 2^264: its top carry is zero and one masked subtraction
- * of p (sign from the t − p chain's final floor) makes it canonical.
- */
-export function sqr(m: Float64Array, o: number, a: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  const d1 = a1 * 33554432, d2 = a2 * 33554432, d3 = a3 * 33554432, d4 = a4 * 33554432, d5 = a5 * 33554432, d6 = a6 * 33554432, d7 = a7 * 33554432, d8 = a8 * 33554432, d9 = a9 * 33554432, d10 = a10 * 33554432;
-  // column 0: S < 2^48.00
-  const s0 = a0 * a0 * 16777216;
-  const u0 = (s0 - Math.floor(s0)) * 8807305;
-  const q0 = u0 - Math.floor(u0);
-  const c1 = q0 * 0.48823970556259155 + s0 * 5.960464477539063e-8;
-  // column 1: S < 2^49.35
-  const s1 = a0 * d1 + q0 * 9180888 + c1;
-  const u1 = (s1 - Math.floor(s1)) * 8807305;
-  const q1 = u1 - Math.floor(u1);
-  const c2 = q1 * 0.48823970556259155 + s1 * 5.960464477539063e-8;
-  // column 2: S < 2^50.04
-  const s2 = a0 * d2 + (a1 * a1 * 16777216 + q0 * 9255968) + q1 * 9180888 + c2;
-  const u2 = (s2 - Math.floor(s2)) * 8807305;
-  const q2 = u2 - Math.floor(u2);
-  const c3 = q2 * 0.48823970556259155 + s2 * 5.960464477539063e-8;
-  // column 3: S < 2^50.46
-  const s3 = (a0 * d3 + a1 * d2) + (q0 * 6844874 + q1 * 9255968) + q2 * 9180888 + c3;
-  const u3 = (s3 - Math.floor(s3)) * 8807305;
-  const q3 = u3 - Math.floor(u3);
-  const c4 = q3 * 0.48823970556259155 + s3 * 5.960464477539063e-8;
-  // column 4: S < 2^50.81
-  const s4 = (a0 * d4 + (a1 * d3 + a2 * a2 * 16777216)) + (q0 * 8481425 + (q1 * 6844874 + q2 * 9255968)) + q3 * 9180888 + c4;
-  const u4 = (s4 - Math.floor(s4)) * 8807305;
-  const q4 = u4 - Math.floor(u4);
-  const c5 = q4 * 0.48823970556259155 + s4 * 5.960464477539063e-8;
-  // column 5: S < 2^51.06
-  const s5 = (a0 * d5 + (a1 * d4 + a2 * d3)) + ((q0 * 5791127 + q1 * 8481425) + (q2 * 6844874 + q3 * 9255968)) + q4 * 9180888 + c5;
-  const u5 = (s5 - Math.floor(s5)) * 8807305;
-  const q5 = u5 - Math.floor(u5);
-  const c6 = q5 * 0.48823970556259155 + s5 * 5.960464477539063e-8;
-  // column 6: S < 2^51.33
-  const s6 = ((a0 * d6 + a1 * d5) + (a2 * d4 + a3 * a3 * 16777216)) + ((q0 * 11960705 + q1 * 5791127) + (q2 * 8481425 + (q3 * 6844874 + q4 * 9255968))) + q5 * 9180888 + c6;
-  const u6 = (s6 - Math.floor(s6)) * 8807305;
-  const q6 = u6 - Math.floor(u6);
-  const c7 = q6 * 0.48823970556259155 + s6 * 5.960464477539063e-8;
-  // column 7: S < 2^51.56
-  const s7 = ((a0 * d7 + a1 * d6) + (a2 * d5 + (a3 * d4 + q0 * 12079173))) + ((q1 * 11960705 + q2 * 5791127) + (q3 * 8481425 + (q4 * 6844874 + q5 * 9255968))) + q6 * 9180888 + c7;
-  const u7 = (s7 - Math.floor(s7)) * 8807305;
-  const q7 = u7 - Math.floor(u7);
-  const c8 = q7 * 0.48823970556259155 + s7 * 5.960464477539063e-8;
-  // column 8: S < 2^51.70
-  const s8 = ((a0 * d8 + (a1 * d7 + a2 * d6)) + (a3 * d5 + (a4 * a4 * 16777216 + q0 * 3252265))) + ((q1 * 12079173 + (q2 * 11960705 + q3 * 5791127)) + (q4 * 8481425 + (q5 * 6844874 + q6 * 9255968))) + q7 * 9180888 + c8;
-  const u8 = (s8 - Math.floor(s8)) * 8807305;
-  const q8 = u8 - Math.floor(u8);
-  const c9 = q8 * 0.48823970556259155 + s8 * 5.960464477539063e-8;
-  // column 9: S < 2^51.84
-  const s9 = ((a0 * d9 + (a1 * d8 + a2 * d7)) + (a3 * d6 + (a4 * d5 + q0 * 5141217))) + ((q1 * 3252265 + (q2 * 12079173 + q3 * 11960705)) + ((q4 * 5791127 + q5 * 8481425) + (q6 * 6844874 + q7 * 9255968))) + q8 * 9180888 + c9;
-  const u9 = (s9 - Math.floor(s9)) * 8807305;
-  const q9 = u9 - Math.floor(u9);
-  const c10 = q9 * 0.48823970556259155 + s9 * 5.960464477539063e-8;
-  // column 10: S < 2^51.93
-  const s10 = ((a0 * d10 + (a1 * d9 + a2 * d8)) + ((a3 * d7 + a4 * d6) + (a5 * a5 * 16777216 + q0 * 12388))) + (((q1 * 5141217 + q2 * 3252265) + (q3 * 12079173 + q4 * 11960705)) + ((q5 * 5791127 + q6 * 8481425) + (q7 * 6844874 + q8 * 9255968))) + q9 * 9180888 + c10;
-  const u10 = (s10 - Math.floor(s10)) * 8807305;
-  const q10 = u10 - Math.floor(u10);
-  const c11 = q10 * 0.48823970556259155 + s10 * 5.960464477539063e-8;
-  // column 11: S < 2^51.84
-  const e11 = ((a1 * d10 + (a2 * d9 + a3 * d8)) + ((a4 * d7 + a5 * d6) + (q1 * 12388 + q2 * 5141217))) + (((q3 * 3252265 + q4 * 12079173) + (q5 * 11960705 + q6 * 5791127)) + ((q7 * 8481425 + q8 * 6844874) + (q9 * 9255968 + q10 * 9180888)));
-  const s11 = e11 + c11;
-  const f11 = Math.floor(s11);
-  const t0 = s11 - f11;
-  const c12 = f11 * 5.960464477539063e-8;
-  const x11 = (e11 - 0.48823970556259155) + c11;
-  const h11 = Math.floor(x11);
-  const v0 = x11 - h11;
-  const y12 = h11 * 5.960464477539063e-8;
-  // column 12: S < 2^51.67
-  const e12 = ((a2 * d10 + (a3 * d9 + a4 * d8)) + ((a5 * d7 + a6 * a6 * 16777216) + (q2 * 12388 + q3 * 5141217))) + ((q4 * 3252265 + (q5 * 12079173 + q6 * 11960705)) + ((q7 * 5791127 + q8 * 8481425) + (q9 * 6844874 + q10 * 9255968)));
-  const s12 = e12 + c12;
-  const f12 = Math.floor(s12);
-  const t1 = s12 - f12;
-  const c13 = f12 * 5.960464477539063e-8;
-  const x12 = (e12 - 0.5472235679626465) + y12;
-  const h12 = Math.floor(x12);
-  const v1 = x12 - h12;
-  const y13 = h12 * 5.960464477539063e-8;
-  // column 13: S < 2^51.48
-  const e13 = ((a3 * d10 + (a4 * d9 + a5 * d8)) + (a6 * d7 + (q3 * 12388 + q4 * 5141217))) + ((q5 * 3252265 + (q6 * 12079173 + q7 * 11960705)) + (q8 * 5791127 + (q9 * 8481425 + q10 * 6844874)));
-  const s13 = e13 + c13;
-  const f13 = Math.floor(s13);
-  const t2 = s13 - f13;
-  const c14 = f13 * 5.960464477539063e-8;
-  const x13 = (e13 - 0.5516986846923828) + y13;
-  const h13 = Math.floor(x13);
-  const v2 = x13 - h13;
-  const y14 = h13 * 5.960464477539063e-8;
-  // column 14: S < 2^51.29
-  const e14 = ((a4 * d10 + a5 * d9) + (a6 * d8 + (a7 * a7 * 16777216 + q4 * 12388))) + ((q5 * 5141217 + (q6 * 3252265 + q7 * 12079173)) + (q8 * 11960705 + (q9 * 5791127 + q10 * 8481425)));
-  const s14 = e14 + c14;
-  const f14 = Math.floor(s14);
-  const t3 = s14 - f14;
-  const c15 = f14 * 5.960464477539063e-8;
-  const x14 = (e14 - 0.40798628330230713) + y14;
-  const h14 = Math.floor(x14);
-  const v3 = x14 - h14;
-  const y15 = h14 * 5.960464477539063e-8;
-  // column 15: S < 2^51.05
-  const e15 = ((a5 * d10 + a6 * d9) + (a7 * d8 + q5 * 12388)) + ((q6 * 5141217 + q7 * 3252265) + (q8 * 12079173 + (q9 * 11960705 + q10 * 5791127)));
-  const s15 = e15 + c15;
-  const f15 = Math.floor(s15);
-  const t4 = s15 - f15;
-  const c16 = f15 * 5.960464477539063e-8;
-  const x15 = (e15 - 0.5055323243141174) + y15;
-  const h15 = Math.floor(x15);
-  const v4 = x15 - h15;
-  const y16 = h15 * 5.960464477539063e-8;
-  // column 16: S < 2^50.79
-  const e16 = ((a6 * d10 + a7 * d9) + (a8 * a8 * 16777216 + q6 * 12388)) + ((q7 * 5141217 + q8 * 3252265) + (q9 * 12079173 + q10 * 11960705));
-  const s16 = e16 + c16;
-  const f16 = Math.floor(s16);
-  const t5 = s16 - f16;
-  const c17 = f16 * 5.960464477539063e-8;
-  const x16 = (e16 - 0.3451780676841736) + y16;
-  const h16 = Math.floor(x16);
-  const v5 = x16 - h16;
-  const y17 = h16 * 5.960464477539063e-8;
-  // column 17: S < 2^50.38
-  const e17 = (a7 * d10 + (a8 * d9 + q7 * 12388)) + (q8 * 5141217 + (q9 * 3252265 + q10 * 12079173));
-  const s17 = e17 + c17;
-  const f17 = Math.floor(s17);
-  const t6 = s17 - f17;
-  const c18 = f17 * 5.960464477539063e-8;
-  const x17 = (e17 - 0.7129135727882385) + y17;
-  const h17 = Math.floor(x17);
-  const v6 = x17 - h17;
-  const y18 = h17 * 5.960464477539063e-8;
-  // column 18: S < 2^49.81
-  const e18 = (a8 * d10 + a9 * a9 * 16777216) + (q8 * 12388 + (q9 * 5141217 + q10 * 3252265));
-  const s18 = e18 + c18;
-  const f18 = Math.floor(s18);
-  const t7 = s18 - f18;
-  const c19 = f18 * 5.960464477539063e-8;
-  const x18 = (e18 - 0.7199748158454895) + y18;
-  const h18 = Math.floor(x18);
-  const v7 = x18 - h18;
-  const y19 = h18 * 5.960464477539063e-8;
-  // column 19: S < 2^49.21
-  const e19 = a9 * d10 + (q9 * 12388 + q10 * 5141217);
-  const s19 = e19 + c19;
-  const f19 = Math.floor(s19);
-  const t8 = s19 - f19;
-  const c20 = f19 * 5.960464477539063e-8;
-  const x19 = (e19 - 0.1938501000404358) + y19;
-  const h19 = Math.floor(x19);
-  const v8 = x19 - h19;
-  const y20 = h19 * 5.960464477539063e-8;
-  // column 20: S < 2^48.00
-  const e20 = a10 * a10 * 16777216 + q10 * 12388;
   const s20 = e20 + c20;
   const f20 = Math.floor(s20);
   const t9 = s20 - f20;
@@ -935,7 +745,7 @@ export function ltP(m: Float64Array, a: number): number {
 export function bindSlots(arena: Arena): SlotOps {
   return {
     mul: (o, a, b) => mul(arena.m, o * 11, a * 11, b * 11),
-    sqr: (o, a) => sqr(arena.m, o * 11, a * 11),
+    sqr: (o, a) => mul(arena.m, o * 11, a * 11, a * 11),
     add: (o, a, b) => add(arena.m, o * 11, a * 11, b * 11),
     sub: (o, a, b) => sub(arena.m, o * 11, a * 11, b * 11),
     neg: (o, a) => neg(arena.m, o * 11, a * 11),
