@@ -304,15 +304,18 @@ const PAIRS = [
   "at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.",
 ];
 
-/** out ← a + b, 2a (kind "dbl") or a − b (kind "sub") mod p, two chains and a masked select. */
-function emitAddSub(sp: Spec, kind: "add" | "dbl" | "sub"): string {
+/**
+ * out ← a + b or a − b (kind "sub") mod p, two chains and a masked select. Doubling is add(a, a)
+ * (bindSlots), not a function of its own: as fast, and the kernels stay small in a bundle.
+ */
+function emitAddSub(sp: Spec, kind: "add" | "sub"): string {
   const { n, P } = sp;
   const L: string[] = [];
   L.push(loads("a", "a", n));
-  if (kind !== "dbl") L.push(loads("b", "b", n));
+  L.push(loads("b", "b", n));
   const s = (
     k: number,
-  ) => (kind === "add" ? `a${k} + b${k}` : kind === "dbl" ? `a${k} * 2` : `a${k} - b${k}`);
+  ) => (kind === "add" ? `a${k} + b${k}` : `a${k} - b${k}`);
   const pk = (k: number) => lit(P[k] * SCALE);
   let head: string[];
   if (kind === "sub") {
@@ -338,16 +341,15 @@ function emitAddSub(sp: Spec, kind: "add" | "dbl" | "sub"): string {
     L.push("  // g = −1 if t < p (take t), else 0 (take t − p).");
     for (let k = 0; k < n; k++) L.push(`  m[o${k ? ` + ${k}` : ""}] = d${k} - g * (t${k} - d${k});`);
     head = [
-      kind === "add" ? "out ← a + b mod p." : "out ← 2a mod p.",
+      "out ← a + b mod p (and 2a = add(a, a)).",
       "",
-      `Input bounds: limbs are multiples of 2^-24 in [0, 1) and ${kind === "add" ? "a, b" : "a"} < p.`,
+      "Input bounds: limbs are multiples of 2^-24 in [0, 1) and a, b < p.",
       "Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.",
       "Exactness: limb sums sᵢ (minus pᵢ) lie in (−1, 2) on the 2^-24 grid.",
       ...PAIRS,
     ];
   }
-  const sig = kind === "dbl" ? SIG.a : SIG.ab;
-  return `${doc(head)}\nexport function ${kind}(${sig}): void {\n${L.join("\n")}\n}\n`;
+  return `${doc(head)}\nexport function ${kind}(${SIG.ab}): void {\n${L.join("\n")}\n}\n`;
 }
 
 /**
@@ -456,7 +458,7 @@ function emitBind(sp: Spec): string {
     `    add: (o, a, b) => add(arena.m, ${o("o")}, ${o("a")}, ${o("b")}),`,
     `    sub: (o, a, b) => sub(arena.m, ${o("o")}, ${o("a")}, ${o("b")}),`,
     `    neg: (o, a) => neg(arena.m, ${o("o")}, ${o("a")}),`,
-    `    dbl: (o, a) => dbl(arena.m, ${o("o")}, ${o("a")}),`,
+    `    dbl: (o, a) => add(arena.m, ${o("o")}, ${o("a")}, ${o("a")}),`,
     `    copy: (o, a) => copy(arena.m, ${o("o")}, ${o("a")}),`,
     `    setZero: (o) => {`,
     `      const m = arena.m, i = ${o("o")};`,
@@ -510,7 +512,6 @@ export function generateField(name: FieldName): string {
     emitMont(sp),
     emitAddSub(sp, "add"),
     emitAddSub(sp, "sub"),
-    emitAddSub(sp, "dbl"),
     ...emitSmall(sp),
     emitBind(sp),
   ];

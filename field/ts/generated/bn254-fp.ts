@@ -204,7 +204,7 @@ export function mul(m: Float64Array, o: number, a: number, b: number): void {
 }
 
 /**
- * out ← a + b mod p.
+ * out ← a + b mod p (and 2a = add(a, a)).
  *
  * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a, b < p.
  * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
@@ -403,106 +403,6 @@ export function sub(m: Float64Array, o: number, a: number, b: number): void {
   m[o + 8] = d8 - g * (e8 - d8);
   m[o + 9] = d9 - g * (e9 - d9);
   m[o + 10] = d10 - g * (e10 - d10);
-}
-
-/**
- * out ← 2a mod p.
- *
- * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a < p.
- * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
- * Exactness: limb sums sᵢ (minus pᵢ) lie in (−1, 2) on the 2^-24 grid.
- * Carries run over limb pairs: h = s₂ⱼ·2^-24 + s₂ⱼ₊₁ + F·2^-48 is a multiple of 2^-48 in (−3, 3), i.e.
- * at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.
- */
-export function dbl(m: Float64Array, o: number, a: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  const th0 = (a0 * 2) * 5.960464477539063e-8 + (a1 * 2);
-  const tx0 = th0;
-  const tF0 = Math.floor(tx0);
-  const tr0 = (tx0 - tF0) * 16777216;
-  const tg0 = Math.floor(tr0);
-  const t0 = tr0 - tg0;
-  const t1 = tg0 * 5.960464477539063e-8;
-  const th1 = (a2 * 2) * 5.960464477539063e-8 + (a3 * 2);
-  const tx1 = th1 + tF0 * 3.552713678800501e-15;
-  const tF1 = Math.floor(tx1);
-  const tr1 = (tx1 - tF1) * 16777216;
-  const tg1 = Math.floor(tr1);
-  const t2 = tr1 - tg1;
-  const t3 = tg1 * 5.960464477539063e-8;
-  const th2 = (a4 * 2) * 5.960464477539063e-8 + (a5 * 2);
-  const tx2 = th2 + tF1 * 3.552713678800501e-15;
-  const tF2 = Math.floor(tx2);
-  const tr2 = (tx2 - tF2) * 16777216;
-  const tg2 = Math.floor(tr2);
-  const t4 = tr2 - tg2;
-  const t5 = tg2 * 5.960464477539063e-8;
-  const th3 = (a6 * 2) * 5.960464477539063e-8 + (a7 * 2);
-  const tx3 = th3 + tF2 * 3.552713678800501e-15;
-  const tF3 = Math.floor(tx3);
-  const tr3 = (tx3 - tF3) * 16777216;
-  const tg3 = Math.floor(tr3);
-  const t6 = tr3 - tg3;
-  const t7 = tg3 * 5.960464477539063e-8;
-  const th4 = (a8 * 2) * 5.960464477539063e-8 + (a9 * 2);
-  const tx4 = th4 + tF3 * 3.552713678800501e-15;
-  const tF4 = Math.floor(tx4);
-  const tr4 = (tx4 - tF4) * 16777216;
-  const tg4 = Math.floor(tr4);
-  const t8 = tr4 - tg4;
-  const t9 = tg4 * 5.960464477539063e-8;
-  const t10 = a10 * 2 + tF4 * 5.960464477539063e-8;
-  const dh0 = (a0 * 2 - 0.48823970556259155) * 5.960464477539063e-8 + (a1 * 2 - 0.5472235679626465);
-  const dx0 = dh0;
-  const dF0 = Math.floor(dx0);
-  const dr0 = (dx0 - dF0) * 16777216;
-  const dg0 = Math.floor(dr0);
-  const d0 = dr0 - dg0;
-  const d1 = dg0 * 5.960464477539063e-8;
-  const dh1 = (a2 * 2 - 0.5516986846923828) * 5.960464477539063e-8 + (a3 * 2 - 0.40798628330230713);
-  const dx1 = dh1 + dF0 * 3.552713678800501e-15;
-  const dF1 = Math.floor(dx1);
-  const dr1 = (dx1 - dF1) * 16777216;
-  const dg1 = Math.floor(dr1);
-  const d2 = dr1 - dg1;
-  const d3 = dg1 * 5.960464477539063e-8;
-  const dh2 = (a4 * 2 - 0.5055323243141174) * 5.960464477539063e-8 + (a5 * 2 - 0.3451780676841736);
-  const dx2 = dh2 + dF1 * 3.552713678800501e-15;
-  const dF2 = Math.floor(dx2);
-  const dr2 = (dx2 - dF2) * 16777216;
-  const dg2 = Math.floor(dr2);
-  const d4 = dr2 - dg2;
-  const d5 = dg2 * 5.960464477539063e-8;
-  const dh3 = (a6 * 2 - 0.7129135727882385) * 5.960464477539063e-8 + (a7 * 2 - 0.7199748158454895);
-  const dx3 = dh3 + dF2 * 3.552713678800501e-15;
-  const dF3 = Math.floor(dx3);
-  const dr3 = (dx3 - dF3) * 16777216;
-  const dg3 = Math.floor(dr3);
-  const d6 = dr3 - dg3;
-  const d7 = dg3 * 5.960464477539063e-8;
-  const dh4 = (a8 * 2 - 0.1938501000404358) * 5.960464477539063e-8 + (a9 * 2 - 0.30644041299819946);
-  const dx4 = dh4 + dF3 * 3.552713678800501e-15;
-  const dF4 = Math.floor(dx4);
-  const dr4 = (dx4 - dF4) * 16777216;
-  const dg4 = Math.floor(dr4);
-  const d8 = dr4 - dg4;
-  const d9 = dg4 * 5.960464477539063e-8;
-  const dz5 = a10 * 2 - 0.0007383823394775391 + dF4 * 5.960464477539063e-8;
-  const dF5 = Math.floor(dz5);
-  const d10 = dz5 - dF5;
-  const g = dF5;
-  // g = −1 if t < p (take t), else 0 (take t − p).
-  m[o] = d0 - g * (t0 - d0);
-  m[o + 1] = d1 - g * (t1 - d1);
-  m[o + 2] = d2 - g * (t2 - d2);
-  m[o + 3] = d3 - g * (t3 - d3);
-  m[o + 4] = d4 - g * (t4 - d4);
-  m[o + 5] = d5 - g * (t5 - d5);
-  m[o + 6] = d6 - g * (t6 - d6);
-  m[o + 7] = d7 - g * (t7 - d7);
-  m[o + 8] = d8 - g * (t8 - d8);
-  m[o + 9] = d9 - g * (t9 - d9);
-  m[o + 10] = d10 - g * (t10 - d10);
 }
 
 /**
@@ -749,7 +649,7 @@ export function bindSlots(arena: Arena): SlotOps {
     add: (o, a, b) => add(arena.m, o * 11, a * 11, b * 11),
     sub: (o, a, b) => sub(arena.m, o * 11, a * 11, b * 11),
     neg: (o, a) => neg(arena.m, o * 11, a * 11),
-    dbl: (o, a) => dbl(arena.m, o * 11, a * 11),
+    dbl: (o, a) => add(arena.m, o * 11, a * 11, a * 11),
     copy: (o, a) => copy(arena.m, o * 11, a * 11),
     setZero: (o) => {
       const m = arena.m, i = o * 11;
