@@ -1,7 +1,10 @@
 /**
  * The library's one backend switch: `setBackend` chooses for every kernel (the prime fields of the
- * curves and X25519), `getBackend` tells which backend a field, a curve or X25519 uses now. The layers
- * keep their own selection (field/backend.ts, x25519/backend.ts); this file only joins them.
+ * curves and X25519), `getBackend` tells which backend a field, a curve or X25519 uses now, `initWasm`
+ * takes the prebuilt modules of fields and X25519, `init` compiles them ahead of use. The layers keep
+ * their own selection (field/backend.ts, x25519/backend.ts); this file only joins them. It names no
+ * curve and loads no kernel: the curves a program loaded register their fields (`registerCurve`), and
+ * X25519 its selection (x25519/choice.ts), so an app bundles only the curves it imports.
  * @module
  */
 import { IsochronError } from "./errors.ts";
@@ -9,12 +12,18 @@ import {
   type BackendChoice,
   getBackend as fieldBackend,
   getBackendChoice,
+  init as initFields,
+  initWasm as initFieldWasm,
+  loadedField,
+  loadedFields,
+  type PrebuiltModules,
   setBackend as setFieldBackend,
 } from "./field/backend.ts";
 import type { Backend } from "./field/kernel.ts";
+import type { FieldName } from "./field/params.ts";
+import type { ModulePlan } from "./field/wasm/plan.ts";
 import { wasmSupportsModulus } from "./field/wasm/montgomery.ts";
-import { getX25519Backend, setX25519Backend } from "./x25519/backend.ts";
-import { FIELDS, TOWERS } from "./curves/registry.ts";
+import { initX25519Module, isX25519Module, setX25519Choice, x25519Backend } from "./x25519/choice.ts";
 
 export type { Backend, BackendChoice };
 
@@ -42,7 +51,7 @@ export function setBackend(choice: BackendChoice): void {
   const before = getBackendChoice();
   setFieldBackend(choice); // throws before changing anything when wasm is impossible
   try {
-    setX25519Backend(choice);
+    setX25519Choice(choice);
   } catch (e) {
     setFieldBackend(before); // all or nothing
     throw e;
@@ -53,7 +62,8 @@ export function setBackend(choice: BackendChoice): void {
  * The backend that `target` runs on now: a field by name, a curve (its base field's kernels), or
  * "x25519". Without a target: the backend a field gets that has no prebuilt module (under "auto":
  * wasm where this runtime compiles WebAssembly). Prebuilt modules (`initWasm`) and primes outside the
- * wasm generator's range are taken into account per target. Throws `INVALID_TYPE` for an unknown target.
+ * wasm generator's range are taken into account per target. Throws `INVALID_TYPE` for an unknown target,
+ * or one this program does not import (a bundle of one curve knows that curve only).
  *
  * @example
  * ```ts
@@ -64,14 +74,69 @@ export function setBackend(choice: BackendChoice): void {
  */
 export function getBackend(target?: BackendTarget): Backend {
   if (target === undefined) return fieldBackend();
-  if (target === "x25519") return getX25519Backend();
-  const field = Object.hasOwn(FIELDS, target)
-    ? FIELDS[target]
-    : Object.hasOwn(TOWERS, target)
-    ? TOWERS[target].fp
-    : undefined;
+  if (target === "x25519") return x25519Backend();
+  const field = typeof target === "string" ? loadedField(target)?.field : undefined;
   if (field === undefined) {
-    throw new IsochronError("INVALID_TYPE", `unknown backend target ${String(target)}`);
+    throw new IsochronError(
+      "INVALID_TYPE",
+      `unknown backend target ${String(target)}: expected "x25519", or a curve or field this program imports`,
+    );
   }
   return wasmSupportsModulus(field.p) ? fieldBackend(field.name) : "ts";
+}
+
+/**
+ * Registers prebuilt WebAssembly modules, for runtimes that compile none from bytes but accept `.wasm`
+ * files imported statically (Cloudflare Workers): by field name, the field's module
+ * (`isochron/wasm/<field>.wasm`, or `<field>.nosimd.wasm` for engines without SIMD), and under
+ * `"x25519"` X25519's (`isochron/wasm/x25519.wasm` or `x25519.nosimd.wasm`). Call it before the first
+ * operation on those fields; a field whose kernel was already built keeps it, X25519 switches to the
+ * given module. Throws `INVALID_TYPE` (and registers nothing) when a value is not the module its key
+ * names.
+ *
+ * @example
+ * ```ts ignore
+ * import { initWasm } from "isochron";
+ * import blsFp from "isochron/wasm/bls12-381-fp.wasm";
+ * import x25519Wasm from "isochron/wasm/x25519.wasm";
+ * initWasm({ "bls12-381-fp": blsFp, x25519: x25519Wasm });
+ * ```
+ */
+export function initWasm(modules: Partial<Record<FieldName | "x25519", PrebuiltModules>>): void {
+  if (typeof modules !== "object" || modules === null) {
+    throw new IsochronError("INVALID_TYPE", "initWasm: expected an object of modules by name");
+  }
+  const { x25519, ...fields } = modules;
+  if (x25519 !== undefined && !isX25519Module(x25519)) {
+    throw new IsochronError("INVALID_TYPE", "initWasm: x25519 needs the X25519 module (x25519.wasm)");
+  }
+  initFieldWasm(fields); // checks every field module before it registers any
+  if (x25519 !== undefined) initX25519Module(x25519);
+}
+
+/**
+ * Compiles the WebAssembly modules of `fields` (default: every field of the curves this program
+ * imports) asynchronously, each under its curve's module plan, off the critical path, and registers
+ * them as `initWasm` does. Resolves to false (and changes nothing) where this runtime refuses to
+ * compile WebAssembly from bytes; rejects with `INVALID_TYPE` for a field no imported curve has.
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, init } from "./mod.ts";
+ * await init(["bls12-381-fp"]);
+ * if (!bls12_381.G1.BASE.double().equals(bls12_381.G1.BASE.add(bls12_381.G1.BASE))) throw new Error("bad");
+ * ```
+ */
+export function init(fields: readonly FieldName[] = loadedFields()): Promise<boolean> {
+  const plans: Record<FieldName, ModulePlan> = {};
+  const params = [];
+  for (const f of fields) {
+    const entry = typeof f === "string" && f !== "x25519" ? loadedField(f) : undefined;
+    if (entry === undefined || entry.field.name !== f) {
+      return Promise.reject(new IsochronError("INVALID_TYPE", `init: unknown field ${String(f)}`));
+    }
+    params.push(entry.field);
+    plans[f] = entry.plan;
+  }
+  return initFields(params, plans);
 }

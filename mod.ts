@@ -53,34 +53,9 @@ export { IsochronError };
 export type { IsochronErrorCode } from "./errors.ts";
 export { x25519 } from "./x25519/mod.ts";
 export type { X25519 } from "./x25519/mod.ts";
-export { initWasm } from "./field/backend.ts";
-export { getBackend, setBackend } from "./backend.ts";
+export { getBackend, init, initWasm, setBackend } from "./backend.ts";
 export type { BackendTarget } from "./backend.ts";
 export { initX25519Wasm } from "./x25519/backend.ts";
-import { init as initFields } from "./field/backend.ts";
-import type { FieldName } from "./field/params.ts";
-import { FIELD_PLANS, FIELDS } from "./curves/registry.ts";
-
-/**
- * Compiles the WebAssembly modules of `fields` (default: all four) asynchronously, each under its
- * curve's module plan, off the critical path, and registers them as `initWasm` does. Resolves to false
- * (and changes nothing) where this runtime refuses to compile WebAssembly from bytes.
- *
- * @example
- * ```ts
- * import { bls12_381, init } from "./mod.ts";
- * await init(["bls12-381-fp"]);
- * if (!bls12_381.G1.BASE.double().equals(bls12_381.G1.BASE.add(bls12_381.G1.BASE))) throw new Error("bad");
- * ```
- */
-export function init(fields: readonly FieldName[] = Object.keys(FIELDS)): Promise<boolean> {
-  for (const f of fields) {
-    if (!Object.hasOwn(FIELDS, f)) {
-      return Promise.reject(new IsochronError("INVALID_TYPE", `unknown field ${f}`));
-    }
-  }
-  return initFields(fields.map((f) => FIELDS[f]), FIELD_PLANS);
-}
 export type { BackendChoice, PrebuiltModules } from "./field/backend.ts";
 export type { WasmModule } from "./wasm/types.ts";
 export type { Backend } from "./field/kernel.ts";

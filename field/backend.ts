@@ -29,6 +29,44 @@ export type BackendChoice = Backend | "auto";
 let choice: BackendChoice = "auto";
 const prebuilt = new Map<FieldName, WebAssembly.Module>();
 
+/** A field of a loaded curve and the plan of its module. */
+export interface LoadedField {
+  /** The field. */
+  readonly field: FieldParams;
+  /** The plan its module is compiled under. */
+  readonly plan: ModulePlan;
+}
+
+/** Fields of the curves this program loaded, by field name and by curve name (its base field). */
+const loaded = new Map<string, LoadedField>();
+const loadedFieldNames: FieldName[] = [];
+
+/**
+ * Records a curve's fields, each with the plan of its module, base field first: the curve's name and
+ * the fields' names then resolve through {@linkcode loadedField}. Each curve calls it once, from its
+ * plan module (curves/<curve>/plan.ts), so a program knows the curves it loaded and no others: the
+ * root entry's `init()` and `getBackend(target)` need no list of every curve, and a bundle of one
+ * curve carries no other (ARCHITECTURE.md §1).
+ */
+export function registerCurve(curve: string, fields: readonly LoadedField[]): void {
+  if (fields.length === 0) throw new RangeError(`curve ${curve}: no fields`);
+  for (const f of fields) {
+    if (!loaded.has(f.field.name)) loadedFieldNames.push(f.field.name);
+    loaded.set(f.field.name, f);
+  }
+  loaded.set(curve, fields[0]);
+}
+
+/** A loaded field by its name, or a loaded curve's base field by the curve's name; undefined otherwise. */
+export function loadedField(name: string): LoadedField | undefined {
+  return loaded.get(name);
+}
+
+/** The names of the fields of every loaded curve, in the order they were registered. */
+export function loadedFields(): readonly FieldName[] {
+  return [...loadedFieldNames];
+}
+
 export { redetectWasm, wasmCompilesFromBytes };
 
 /** Whether a wasm kernel of `field` can be built here (compilation allowed, or a prebuilt module). */

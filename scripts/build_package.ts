@@ -1,16 +1,26 @@
 /**
  * The WebAssembly files of the npm package (`npm pack` runs scripts/build_package.sh, which calls this
- * after tsc): dist/wasm/<field>.wasm and <field>.nosimd.wasm (each field's one module under its curve's
- * plan, scripts/build_wasm.ts) and dist/wasm/x25519.wasm, for runtimes that import `.wasm` statically
- * (Cloudflare Workers: `initWasm`, `initX25519Wasm`). The bytes are the run-time generator's.
+ * after tsc), for runtimes that import `.wasm` statically (Cloudflare Workers: `initWasm`): each field's
+ * one module under its curve's plan (scripts/build_wasm.ts) and X25519's, each in both variants the
+ * run-time loader picks from, `<name>.wasm` (SIMD) and `<name>.nosimd.wasm` (engines without SIMD).
+ * The bytes are the run-time generator's.
  * @module
  */
 import { wasmFiles } from "./build_wasm.ts";
 import { x25519WasmBytes } from "../x25519/mod.ts";
 
-const dir = Deno.args[0] ?? "dist/wasm";
-Deno.mkdirSync(dir, { recursive: true });
-const files = wasmFiles();
-files.set("x25519.wasm", x25519WasmBytes());
-for (const [file, bytes] of files) Deno.writeFileSync(`${dir}/${file}`, bytes);
-console.log(`${dir}: ${[...files.keys()].join(", ")}`);
+/** File name → bytes of every `.wasm` file the package ships (dist/wasm/). */
+export function packageWasmFiles(): Map<string, Uint8Array> {
+  const files = wasmFiles();
+  files.set("x25519.wasm", x25519WasmBytes(true));
+  files.set("x25519.nosimd.wasm", x25519WasmBytes(false));
+  return files;
+}
+
+if (import.meta.main) {
+  const dir = Deno.args[0] ?? "dist/wasm";
+  Deno.mkdirSync(dir, { recursive: true });
+  const files = packageWasmFiles();
+  for (const [file, bytes] of files) Deno.writeFileSync(`${dir}/${file}`, bytes);
+  console.log(`${dir}: ${[...files.keys()].join(", ")}`);
+}

@@ -50,8 +50,6 @@ interface Spec {
   P: number[];
   /** −p⁻¹ mod 2^24. */
   pInv: number;
-  /** R² mod p as digits (the multiplier of toMont). */
-  R2: number[];
   /** R mod p as digits (Montgomery one). */
   R1: number[];
 }
@@ -76,7 +74,7 @@ function spec(name: FieldName): Spec {
   x = ((x % mod) + mod) % mod;
   if ((x * p) % mod !== 1n) throw new Error("inverse failed");
   const pInv = Number((mod - x) % mod);
-  return { name, p, bits, n, P: digits(p, n), pInv, R2: digits((R * R) % p, n), R1: digits(R % p, n) };
+  return { name, p, bits, n, P: digits(p, n), pInv, R1: digits(R % p, n) };
 }
 
 /**
@@ -132,62 +130,31 @@ function loads(name: string, base: string, n: number, scale = ""): string {
   return `  const ${parts.join(", ")};`;
 }
 
-type MontKind = "mul" | "sqr" | "toMont" | "fromMont";
-
 /**
- * Montgomery multiplication out ← a·b·R⁻¹ mod p (FIPS product scanning), specialised to b = a (sqr),
- * b = R² mod p (toMont) and b = 1 (fromMont).
+ * Montgomery multiplication out ← a·b·R⁻¹ mod p (FIPS product scanning), the one multiplication of
+ * the file: squaring is mul(a, a) (bindSlots), and conversions into and out of Montgomery form are
+ * multiplications by R² mod p and by 1 (field/ts/kernel.ts), so that the kernels stay small in a
+ * bundle (a specialised squaring was 7–13 % faster and as large as mul).
  *
  * Column units: a column sum sᵢ holds Sᵢ·2^-24 for the integer column value Sᵢ, so products are formed
  * as aⱼ·(Bₖ as an integer-valued double) and fractional part / floor split Sᵢ mod 2^24 / ⌊Sᵢ/2^24⌋.
  */
-function emitMont(sp: Spec, kind: MontKind): string {
+function emitMont(sp: Spec): string {
   const { n, P, pInv } = sp;
   const B = new Bounds();
   const dmax = BigInt(RADIX - 1);
   const L: string[] = [];
-  // Integer bound of one a·b term and the digit sets of the multiplier.
-  let bDigits: (number | null)[]; // null: variable
-  if (kind === "mul" || kind === "sqr") bDigits = new Array(n).fill(null);
-  else if (kind === "toMont") bDigits = sp.R2;
-  else bDigits = [1, ...new Array(n - 1).fill(0)];
-  const aMax = dmax; // input digits are < 2^24 for every kind
+  const aMax = dmax; // input digits are < 2^24
 
   L.push(loads("a", "a", n));
-  if (kind === "mul") L.push(loads("b", "b", n, ` * ${R24}`));
-  if (kind === "sqr") {
-    const parts = [];
-    for (let i = 1; i < n; i++) parts.push(`d${i} = a${i} * ${lit(2 * RADIX)}`);
-    L.push(`  const ${parts.join(", ")};`);
-  }
+  L.push(loads("b", "b", n, ` * ${R24}`));
   // ab terms of column k with their integer bounds.
   const abTerms = (k: number): { terms: string[]; bound: bigint } => {
     const terms: string[] = [];
     let bound = 0n;
-    if (kind === "sqr") {
-      for (let j = Math.max(0, k - n + 1); j < n && 2 * j < k; j++) {
-        const i = k - j; // i > j
-        terms.push(`a${j} * d${i}`);
-        bound += 2n * dmax * dmax;
-      }
-      if (k % 2 === 0 && k / 2 < n) {
-        terms.push(`a${k / 2} * a${k / 2} * ${R24}`);
-        bound += dmax * dmax;
-      }
-    } else {
-      for (let j = Math.max(0, k - n + 1); j < n && j <= k; j++) {
-        const bd = bDigits[k - j];
-        if (bd === null) {
-          terms.push(`a${j} * b${k - j}`);
-          bound += aMax * dmax;
-        } else if (bd === 1) {
-          terms.push(`a${j}`);
-          bound += aMax;
-        } else if (bd !== 0) {
-          terms.push(`a${j} * ${bd}`);
-          bound += aMax * BigInt(bd);
-        }
-      }
+    for (let j = Math.max(0, k - n + 1); j < n && j <= k; j++) {
+      terms.push(`a${j} * b${k - j}`);
+      bound += aMax * dmax;
     }
     return { terms, bound };
   };
@@ -261,20 +228,11 @@ function emitMont(sp: Spec, kind: MontKind): string {
   L.push("  // g = −1 if t < p (keep t), 0 if t ≥ p (keep t − p).");
   for (let k = 0; k < n; k++) L.push(`  m[o${k ? ` + ${k}` : ""}] = v${k} - g * (t${k} - v${k});`);
 
-  const what = {
-    mul: ["out ← a·b·R⁻¹ mod p (Montgomery multiplication).", "a, b < p", "a·b < p² < R·p"],
-    sqr: [
-      "out ← a²·R⁻¹ mod p (Montgomery squaring: cross products once, doubled).",
-      "a < p",
-      "a² < p² < R·p",
-    ],
-    toMont: [
-      "out ← a·R mod p (into Montgomery form: multiplies by the literal R² mod p).",
-      `a < 2^${W * n}`,
-      "a·(R² mod p) < R·p",
-    ],
-    fromMont: ["out ← a·R⁻¹ mod p (out of Montgomery form: multiplies by 1).", `a < 2^${W * n}`, "a·1 < R·p"],
-  }[kind];
+  const what = [
+    "out ← a·b·R⁻¹ mod p (Montgomery multiplication; squaring is mul(a, a)).",
+    `a·b < R·p: a, b < p, or any a < 2^${W * n} with b < p (the conversions of field/ts/kernel.ts)`,
+    "a·b < R·p",
+  ];
   const head = doc([
     what[0],
     "",
@@ -288,8 +246,7 @@ function emitMont(sp: Spec, kind: MontKind): string {
     `with ${what[2]} and q < R, so t < 2p < 2^${W * n}: its top carry is zero and one masked subtraction`,
     "of p (sign from the t − p chain's final floor) makes it canonical.",
   ]);
-  const sig = kind === "mul" ? SIG.ab : SIG.a;
-  return `${head}\nexport function ${kind}(${sig}): void {\n${L.join("\n")}\n}\n`;
+  return `${head}\nexport function mul(${SIG.ab}): void {\n${L.join("\n")}\n}\n`;
 }
 
 /**
@@ -347,15 +304,18 @@ const PAIRS = [
   "at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.",
 ];
 
-/** out ← a + b, 2a (kind "dbl") or a − b (kind "sub") mod p, two chains and a masked select. */
-function emitAddSub(sp: Spec, kind: "add" | "dbl" | "sub"): string {
+/**
+ * out ← a + b or a − b (kind "sub") mod p, two chains and a masked select. Doubling is add(a, a)
+ * (bindSlots), not a function of its own: as fast, and the kernels stay small in a bundle.
+ */
+function emitAddSub(sp: Spec, kind: "add" | "sub"): string {
   const { n, P } = sp;
   const L: string[] = [];
   L.push(loads("a", "a", n));
-  if (kind !== "dbl") L.push(loads("b", "b", n));
+  L.push(loads("b", "b", n));
   const s = (
     k: number,
-  ) => (kind === "add" ? `a${k} + b${k}` : kind === "dbl" ? `a${k} * 2` : `a${k} - b${k}`);
+  ) => (kind === "add" ? `a${k} + b${k}` : `a${k} - b${k}`);
   const pk = (k: number) => lit(P[k] * SCALE);
   let head: string[];
   if (kind === "sub") {
@@ -381,16 +341,15 @@ function emitAddSub(sp: Spec, kind: "add" | "dbl" | "sub"): string {
     L.push("  // g = −1 if t < p (take t), else 0 (take t − p).");
     for (let k = 0; k < n; k++) L.push(`  m[o${k ? ` + ${k}` : ""}] = d${k} - g * (t${k} - d${k});`);
     head = [
-      kind === "add" ? "out ← a + b mod p." : "out ← 2a mod p.",
+      "out ← a + b mod p (and 2a = add(a, a)).",
       "",
-      `Input bounds: limbs are multiples of 2^-24 in [0, 1) and ${kind === "add" ? "a, b" : "a"} < p.`,
+      "Input bounds: limbs are multiples of 2^-24 in [0, 1) and a, b < p.",
       "Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.",
       "Exactness: limb sums sᵢ (minus pᵢ) lie in (−1, 2) on the 2^-24 grid.",
       ...PAIRS,
     ];
   }
-  const sig = kind === "dbl" ? SIG.a : SIG.ab;
-  return `${doc(head)}\nexport function ${kind}(${sig}): void {\n${L.join("\n")}\n}\n`;
+  return `${doc(head)}\nexport function ${kind}(${SIG.ab}): void {\n${L.join("\n")}\n}\n`;
 }
 
 /**
@@ -495,11 +454,11 @@ function emitBind(sp: Spec): string {
     Array.from({ length: n }, (_, k) => `      m[i${k ? ` + ${k}` : ""}] = ${val(k)};`).join("\n");
   const lines = [
     `    mul: (o, a, b) => mul(arena.m, ${o("o")}, ${o("a")}, ${o("b")}),`,
-    `    sqr: (o, a) => sqr(arena.m, ${o("o")}, ${o("a")}),`,
+    `    sqr: (o, a) => mul(arena.m, ${o("o")}, ${o("a")}, ${o("a")}),`,
     `    add: (o, a, b) => add(arena.m, ${o("o")}, ${o("a")}, ${o("b")}),`,
     `    sub: (o, a, b) => sub(arena.m, ${o("o")}, ${o("a")}, ${o("b")}),`,
     `    neg: (o, a) => neg(arena.m, ${o("o")}, ${o("a")}),`,
-    `    dbl: (o, a) => dbl(arena.m, ${o("o")}, ${o("a")}),`,
+    `    dbl: (o, a) => add(arena.m, ${o("o")}, ${o("a")}, ${o("a")}),`,
     `    copy: (o, a) => copy(arena.m, ${o("o")}, ${o("a")}),`,
     `    setZero: (o) => {`,
     `      const m = arena.m, i = ${o("o")};`,
@@ -514,8 +473,6 @@ function emitBind(sp: Spec): string {
     `    eq: (a, b) => eq(arena.m, ${o("a")}, ${o("b")}),`,
     `    isZero: (a) => isZero(arena.m, ${o("a")}),`,
     `    ltP: (a) => ltP(arena.m, ${o("a")}),`,
-    `    toMont: (o, a) => toMont(arena.m, ${o("o")}, ${o("a")}),`,
-    `    fromMont: (o, a) => fromMont(arena.m, ${o("o")}, ${o("a")}),`,
   ];
   return [
     doc([
@@ -552,14 +509,10 @@ export function generateField(name: FieldName): string {
     `/** The modulus this file was generated for, in hex (checked against field/params.ts on load). */`,
     `export const MODULUS_HEX = "${sp.p.toString(16)}";`,
     "",
-    emitMont(sp, "mul"),
-    emitMont(sp, "sqr"),
+    emitMont(sp),
     emitAddSub(sp, "add"),
     emitAddSub(sp, "sub"),
-    emitAddSub(sp, "dbl"),
     ...emitSmall(sp),
-    emitMont(sp, "toMont"),
-    emitMont(sp, "fromMont"),
     emitBind(sp),
   ];
   return parts.join("\n");

@@ -9,8 +9,6 @@
  * ({@linkcode DIRECT_IMPORT_EXCEPTIONS}), each because it checks that module's own properties or must
  * load the library exactly as it is shipped:
  * - `tests/internal.ts`, this file;
- * - `tests/runtime/worker.ts`: bundled by `deno bundle` into the workerd Worker, it imports the
- *   library's modules as a user's bundle does (and as `smoke.mjs` imports them from dist/);
  * - `tests/field/ts_deopt_child.ts`: the child of ts_deopt.test.ts, whose V8 deoptimisation trace is
  *   matched by function name, so it loads the generated TypeScript kernels and their driver only.
  *
@@ -36,7 +34,6 @@ export const PUBLIC_ENTRIES: readonly string[] = [
 /** The files under tests/ that may import any library module (see the module comment for why). */
 export const DIRECT_IMPORT_EXCEPTIONS: readonly string[] = [
   "tests/internal.ts",
-  "tests/runtime/worker.ts",
   "tests/field/ts_deopt_child.ts",
 ];
 
@@ -50,6 +47,7 @@ export { compileWasm, redetectWasm, WasmRefusedError } from "../wasm/compile.ts"
 // ---- field/ ----
 export type { Backend, FieldKernel } from "../field/kernel.ts";
 export { defineField, type FieldName } from "../field/params.ts";
+export { loadedField, loadedFields } from "../field/backend.ts";
 export {
   BATCH_CHUNK,
   batchInvVartime,

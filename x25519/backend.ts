@@ -11,9 +11,9 @@ import type { WasmModule } from "../wasm/types.ts";
 import type { X25519Backend, X25519Kernel } from "./kernel.ts";
 import { tsKernel } from "./ts/backend.ts";
 import { createWasmKernel } from "./wasm/backend.ts";
+import { registerX25519Selection, type X25519BackendChoice } from "./choice.ts";
 
-/** What `setX25519Backend` accepts: a backend, or "auto" (wasm if it compiles, else ts). */
-export type X25519BackendChoice = X25519Backend | "auto";
+export type { X25519BackendChoice };
 
 let choice: X25519BackendChoice = "auto";
 let wasm: X25519Kernel | null | undefined; // undefined: not tried yet; null: failed
@@ -113,3 +113,6 @@ export function kernelFor(backend: X25519Backend): X25519Kernel {
   }
   return k;
 }
+
+// The root entry's backend functions reach this selection through x25519/choice.ts.
+registerX25519Selection({ set: setX25519Backend, init: initX25519Wasm, get: getX25519Backend });

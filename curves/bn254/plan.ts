@@ -5,8 +5,9 @@
  */
 import { towerLayers } from "../../field/tower/mod.ts";
 import { wasmFp2SupportsModulus } from "../../field/wasm/montgomery.ts";
-import { P as p, TOWER } from "./params.ts";
-import { type ModulePlan, modulePlan } from "../../field/wasm/plan.ts";
+import { FP, FR, P as p, TOWER } from "./params.ts";
+import { FIELD_ONLY, type ModulePlan, modulePlan } from "../../field/wasm/plan.ts";
+import { registerCurve } from "../../field/backend.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import { pointLayer } from "../group/wasm_point.ts";
 import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
@@ -34,3 +35,6 @@ export const BN254_FP_PLAN: ModulePlan = modulePlan("bn254", (simd) => [
     : []),
   selectLayer(TABLE_SHAPES, simd),
 ]);
+
+// This program now knows the curve: the root entry's init() and getBackend(target) find its fields here.
+registerCurve(TOWER.name, [{ field: FP, plan: BN254_FP_PLAN }, { field: FR, plan: FIELD_ONLY }]);

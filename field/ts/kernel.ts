@@ -91,14 +91,23 @@ function build(field: FieldParams): FieldKernel {
     return first;
   }
 
-  // Internal slots: an all-zero slot and conversion scratch (plain digits, wiped after each use).
+  // Internal slots: an all-zero slot, conversion scratch (plain digits, wiped after each use), and
+  // the plain multipliers of the conversions: into Montgomery form x·R = mul(x, R² mod p), out of it
+  // x·R⁻¹ = mul(x, 1) (mul takes any plain x < 2^(24n) when the other factor is below p).
   const ZERO = alloc(1);
   const T = alloc(1);
+  const R2 = alloc(1);
+  const ONE = alloc(1);
 
-  /** Writes the digits of 0 ≤ x < 2^(24n) into slot T (plain, not yet in Montgomery form). */
-  function digitsToT(x: bigint): void {
-    for (let i = 0; i < n; i++) arena.m[T * n + i] = Number((x >> BigInt(24 * i)) & mask24) * INV24;
+  /** Writes the digits of 0 ≤ x < 2^(24n) into `slot` (plain, not in Montgomery form). */
+  function digitsTo(slot: number, x: bigint): void {
+    for (let i = 0; i < n; i++) arena.m[slot * n + i] = Number((x >> BigInt(24 * i)) & mask24) * INV24;
   }
+  const digitsToT = (x: bigint): void => digitsTo(T, x);
+  digitsTo(R2, (1n << BigInt(48 * n)) % p);
+  digitsTo(ONE, 1n);
+  const toMont = (o: number, a: number): void => ops.mul(o, a, R2);
+  const fromMont = (o: number, a: number): void => ops.mul(o, a, ONE);
   /** The bigint held in slot T as plain digits. */
   function tToBigint(): bigint {
     let x = 0n;
@@ -129,7 +138,7 @@ function build(field: FieldParams): FieldKernel {
         m[t + i] = (b0 + b1 * 256 + b2 * 65536) * INV24;
       }
       const ok = ops.ltP(T);
-      ops.toMont(out, T); // correct for any T < 2^(24n); replaced by zero below if T ≥ p
+      toMont(out, T); // correct for any T < 2^(24n); replaced by zero below if T ≥ p
       ops.cmov(out, ZERO, 1 - ok);
       wipe(T, 1);
       return ok;
@@ -139,7 +148,7 @@ function build(field: FieldParams): FieldKernel {
       if (!Number.isSafeInteger(offset) || offset < 0 || offset + byteLength > dst.length) {
         throw new IsochronError("INVALID_LENGTH", `dst needs ${byteLength} bytes from offset ${offset}`);
       }
-      ops.fromMont(T, a);
+      fromMont(T, a);
       const m = arena.m, t = T * n;
       for (let i = 0; i < n; i++) {
         const d = m[t + i] * TWO24; // an integer in [0, 2^24)
@@ -152,11 +161,11 @@ function build(field: FieldParams): FieldKernel {
     },
     setBigintVartime(out, x) {
       digitsToT(((x % p) + p) % p);
-      ops.toMont(out, T);
+      toMont(out, T);
       wipe(T, 1);
     },
     toBigintVartime(a) {
-      ops.fromMont(T, a);
+      fromMont(T, a);
       const x = tToBigint();
       wipe(T, 1);
       return x;

@@ -13,8 +13,9 @@ export interface Arena {
 
 /**
  * The generated operations of one field, addressing elements by slot number (slot i at offset
- * i·LIMBS of `Arena.m`); semantics as in field/kernel.ts. `ltP`, `toMont` and `fromMont` work on plain
- * (non-Montgomery) digits: `ltP(a)` is 1 iff a < p, `toMont` multiplies by R, `fromMont` by R⁻¹.
+ * i·LIMBS of `Arena.m`); semantics as in field/kernel.ts. `ltP(a)` works on plain (non-Montgomery)
+ * digits: 1 iff a < p. `mul(o, a, b)` also takes any plain a < 2^(24·LIMBS) with b < p, which is how the
+ * kernel converts into Montgomery form (b = R² mod p) and out of it (b = 1).
  */
 export interface SlotOps {
   mul(o: number, a: number, b: number): void;
@@ -31,6 +32,4 @@ export interface SlotOps {
   eq(a: number, b: number): number;
   isZero(a: number): number;
   ltP(a: number): number;
-  toMont(o: number, a: number): void;
-  fromMont(o: number, a: number): void;
 }

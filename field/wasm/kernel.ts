@@ -77,7 +77,12 @@ export function createWasmFieldKernel(
   const instance = new WebAssembly.Instance(mod as WebAssembly.Module, {});
   const x = instance.exports as unknown as KernelExports;
   const layers = new Set<string>();
-  for (const layer of [{ name: "kernel", exports: KERNEL_FUNCTIONS }, ...plan.layers(simdSupported())]) {
+  // A prebuilt module may be either variant (<field>.wasm, or .nosimd.wasm whose plan lacks the SIMD
+  // layers): its exports tell which, so an engine with SIMD runs either file.
+  const exported = (l: { exports: readonly string[] }) =>
+    l.exports.every((f) => typeof instance.exports[f] === "function");
+  const simd = simdSupported() && (module === undefined || plan.layers(true).every(exported));
+  for (const layer of [{ name: "kernel", exports: KERNEL_FUNCTIONS }, ...plan.layers(simd)]) {
     for (const f of [...layer.exports, ...(layer.name === "kernel" ? ["inv"] : [])]) {
       if (typeof instance.exports[f] !== "function") {
         throw new IsochronError("INVALID_TYPE", `wasm module of ${name} lacks ${f} (layer ${layer.name})`);
@@ -224,14 +229,18 @@ export function createWasmFieldKernel(
       for (let i = 0; i < n; i++) m[a + i] = d[at + i];
     },
   };
-  return Object.freeze(k);
+  const frozen = Object.freeze(k);
+  simdVariant.set(frozen, simd);
+  return frozen;
 }
 
 const cache = new Map<FieldName, WasmFieldKernel[]>();
+/** Whether a kernel's module is the SIMD variant of its plan (else the layers without SIMD). */
+const simdVariant = new WeakMap<WasmFieldKernel, boolean>();
 
-/** Whether kernel `k`'s module holds every layer of `plan` (for this engine's SIMD flag). */
+/** Whether kernel `k`'s module holds every layer of `plan` (in the variant of its module). */
 const covers = (k: WasmFieldKernel, plan: ModulePlan): boolean =>
-  plan.layers(simdSupported()).every((l) => k.layer(l.name) !== null);
+  plan.layers(simdVariant.get(k) ?? simdSupported()).every((l) => k.layer(l.name) !== null);
 
 /**
  * The shared wasm kernel of field `name` for `plan`: an existing kernel of the field whose module holds

@@ -72,7 +72,7 @@ Deno.test("architecture: tests import the library only through tests/internal.ts
     "comment",
   );
   assert.deepEqual(
-    bypasses("tests/runtime/worker.ts", `import "../../field/tower/mod.ts";`),
+    bypasses("tests/field/ts_deopt_child.ts", `import "../../field/tower/mod.ts";`),
     [],
     "exception",
   );

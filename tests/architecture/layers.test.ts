@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 
 const ROOT = new URL("../../", import.meta.url);
-const LIBRARY = ["errors.ts", "mod.ts", "wasm", "field", "scalar", "curves", "x25519"];
+const LIBRARY = ["errors.ts", "mod.ts", "backend.ts", "wasm", "field", "scalar", "curves", "x25519"];
 /** Folders that must not know any particular curve. */
 const GENERIC = [
   "wasm/",
@@ -100,6 +100,17 @@ Deno.test("architecture: imports go down", () => {
     ["a/d.ts"],
   );
   assert.deepEqual(bad, []);
+});
+
+Deno.test("architecture: no library file imports the registry of every curve", () => {
+  // The registry lists every curve for the build, tests and benches; a library file importing it
+  // would put every curve into each app's bundle (the loaded curves register themselves instead).
+  const importers = (fs: string[], src: (f: string) => string) =>
+    fs.filter((f) => runtimeImports(f, src(f)).includes("curves/registry.ts"));
+  assert.deepEqual(importers(["backend.ts"], () => `import { FIELDS } from "./curves/registry.ts";`), [
+    "backend.ts",
+  ], "control");
+  assert.deepEqual(importers(files, source), []);
 });
 
 Deno.test("architecture: no runtime import cycle among library files", () => {

@@ -3,9 +3,11 @@
 import { createWasmFieldKernel, FIELD_PLANS, FIELDS, wasmFieldModuleBytes } from "../internal.ts";
 import assert from "node:assert/strict";
 import { wasmFiles } from "../../scripts/build_wasm.ts";
+import { packageWasmFiles } from "../../scripts/build_package.ts";
+import { x25519WasmBytes } from "../../x25519/mod.ts";
 import { FIELD_NAMES, modPow } from "./kernel_cases.ts";
 
-Deno.test("build_wasm: one module per field and SIMD variant, equal to the generator's output", () => {
+Deno.test("build_wasm: one module per field and SIMD variant, equal to the generator's output, each loads", () => {
   const files = wasmFiles();
   assert.deepEqual(
     [...files.keys()].sort(),
@@ -16,13 +18,26 @@ Deno.test("build_wasm: one module per field and SIMD variant, equal to the gener
     const plan = FIELD_PLANS[name];
     assert.deepEqual(files.get(`${name}.wasm`), wasmFieldModuleBytes(FIELDS[name], plan, true), name);
     assert.deepEqual(files.get(`${name}.nosimd.wasm`), wasmFieldModuleBytes(FIELDS[name], plan, false), name);
-    // Loaded as a static import would be: the compiled module handed to the kernel, with every layer.
-    const module = new WebAssembly.Module(files.get(`${name}.wasm`) as BufferSource);
-    const k = createWasmFieldKernel(FIELDS[name], plan, module);
-    for (const layer of plan?.layers(true) ?? []) assert.notEqual(k.layer(layer.name), null, layer.name);
-    const [a, b] = [k.alloc(1), k.alloc(1)];
-    k.setBigintVartime(a, p - 3n);
-    k.inv(b, a);
-    assert.equal(k.toBigintVartime(b), modPow(p - 3n, p - 2n, p));
+    // Loaded as a static import would be: the compiled module handed to the kernel, with every layer
+    // of its variant (this engine has SIMD, and takes the file without SIMD as well).
+    for (const simd of [true, false]) {
+      const file = `${name}${simd ? "" : ".nosimd"}.wasm`;
+      const module = new WebAssembly.Module(files.get(file) as BufferSource);
+      const k = createWasmFieldKernel(FIELDS[name], plan, module);
+      for (const layer of plan?.layers(simd) ?? []) assert.notEqual(k.layer(layer.name), null, file);
+      const [a, b] = [k.alloc(1), k.alloc(1)];
+      k.setBigintVartime(a, p - 3n);
+      k.inv(b, a);
+      assert.equal(k.toBigintVartime(b), modPow(p - 3n, p - 2n, p), file);
+    }
   }
+});
+
+Deno.test("build_package: the package ships every field module and X25519's, each in both variants", () => {
+  const files = packageWasmFiles();
+  const names = [...FIELD_NAMES, "x25519"];
+  assert.deepEqual([...files.keys()].sort(), names.flatMap((n) => [`${n}.wasm`, `${n}.nosimd.wasm`]).sort());
+  assert.deepEqual(files.get("x25519.wasm"), x25519WasmBytes(true));
+  assert.deepEqual(files.get("x25519.nosimd.wasm"), x25519WasmBytes(false));
+  assert.notDeepEqual(files.get("x25519.wasm"), files.get("x25519.nosimd.wasm"), "the variants differ");
 });

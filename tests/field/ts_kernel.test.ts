@@ -86,12 +86,17 @@ function rawRig(name: FieldName) {
     }
     return x;
   };
-  return { g, m, off, put, get, ...c };
+  // The kernel's conversions (field/ts/kernel.ts): mul by R² mod p and by 1, plain digits in slots 6, 7.
+  put(6, (c.R * c.R) % c.p);
+  put(7, 1n);
+  const toMont = (o: number, a: number) => g.mul(m, off(o), off(a), off(6));
+  const fromMont = (o: number, a: number) => g.mul(m, off(o), off(a), off(7));
+  return { g, m, off, put, get, toMont, fromMont, ...c };
 }
 
 for (const name of NAMES) {
   Deno.test(`TS kernel ${name}: generated functions vs BigInt (random, edges, aliasing)`, () => {
-    const { g, m, off, put, get, p, R, Rinv, edges } = rawRig(name);
+    const { g, m, off, put, get, toMont, fromMont, p, R, Rinv, edges } = rawRig(name);
     const [A, B, O] = [0, 1, 2];
     const pairs: [bigint, bigint][] = [];
     for (const x of edges) for (const y of edges) pairs.push([x, y]);
@@ -102,13 +107,13 @@ for (const name of NAMES) {
       const ctx = `x=${x} y=${y}`;
       g.mul(m, off(O), off(A), off(B));
       assert.equal(get(O), (x * y * Rinv) % p, `mul ${ctx}`);
-      g.sqr(m, off(O), off(A));
+      g.mul(m, off(O), off(A), off(A)); // the kernel's squaring (bindSlots: sqr = mul(a, a))
       assert.equal(get(O), (x * x * Rinv) % p, `sqr ${ctx}`);
       g.add(m, off(O), off(A), off(B));
       assert.equal(get(O), (x + y) % p, `add ${ctx}`);
       g.sub(m, off(O), off(A), off(B));
       assert.equal(get(O), mod(x - y, p), `sub ${ctx}`);
-      g.dbl(m, off(O), off(A));
+      g.add(m, off(O), off(A), off(A)); // the kernel's doubling (bindSlots: dbl = add(a, a))
       assert.equal(get(O), (2n * x) % p, `dbl ${ctx}`);
       g.neg(m, off(O), off(A));
       assert.equal(get(O), mod(-x, p), `neg ${ctx}`);
@@ -116,9 +121,9 @@ for (const name of NAMES) {
       assert.equal(g.eq(m, off(A), off(A)), 1);
       assert.equal(g.isZero(m, off(A)), x === 0n ? 1 : 0, `isZero ${ctx}`);
       assert.equal(g.ltP(m, off(A)), 1);
-      g.toMont(m, off(O), off(A));
+      toMont(O, A);
       assert.equal(get(O), (x * R) % p, `toMont ${ctx}`);
-      g.fromMont(m, off(O), off(A));
+      fromMont(O, A);
       assert.equal(get(O), (x * Rinv) % p, `fromMont ${ctx}`);
       g.copy(m, off(O), off(A));
       assert.equal(get(O), x);
@@ -134,17 +139,17 @@ for (const name of NAMES) {
   });
 
   Deno.test(`TS kernel ${name}: aliasing (out = a = b) and inputs beyond p where allowed`, () => {
-    const { g, m, off, put, get, p, n, Rinv, R, edges } = rawRig(name);
+    const { g, m, off, put, get, toMont, fromMont, p, n, Rinv, R, edges } = rawRig(name);
     const values = [...edges, ...Array.from({ length: 20 }, () => randomBelow(p))];
     const ops: [string, (s: number) => void, (x: bigint) => bigint][] = [
       ["mul", (s) => g.mul(m, off(s), off(s), off(s)), (x) => (x * x * Rinv) % p],
-      ["sqr", (s) => g.sqr(m, off(s), off(s)), (x) => (x * x * Rinv) % p],
+      ["sqr", (s) => g.bindSlots({ m }).sqr(s, s), (x) => (x * x * Rinv) % p],
       ["add", (s) => g.add(m, off(s), off(s), off(s)), (x) => (2n * x) % p],
       ["sub", (s) => g.sub(m, off(s), off(s), off(s)), () => 0n],
-      ["dbl", (s) => g.dbl(m, off(s), off(s)), (x) => (2n * x) % p],
+      ["dbl", (s) => g.bindSlots({ m }).dbl(s, s), (x) => (2n * x) % p],
       ["neg", (s) => g.neg(m, off(s), off(s)), (x) => mod(-x, p)],
-      ["toMont", (s) => g.toMont(m, off(s), off(s)), (x) => (x * R) % p],
-      ["fromMont", (s) => g.fromMont(m, off(s), off(s)), (x) => (x * Rinv) % p],
+      ["toMont", (s) => toMont(s, s), (x) => (x * R) % p],
+      ["fromMont", (s) => fromMont(s, s), (x) => (x * Rinv) % p],
       ["copy", (s) => g.copy(m, off(s), off(s)), (x) => x],
       ["cmov", (s) => g.cmov(m, off(s), off(s), 1), (x) => x],
       ["cswap", (s) => g.cswap(m, off(s), off(s), 1), (x) => x],
@@ -167,15 +172,16 @@ for (const name of NAMES) {
       g.sub(m, off(3), off(3), off(4));
       assert.equal(get(3), mod(x - y, p));
     }
-    // toMont, fromMont and ltP accept any limbs (values up to 2^(24n) − 1), e.g. all limbs 2^24 − 1.
+    // ltP, and mul by a factor below p (the conversions), accept any limbs (values up to 2^(24n) − 1),
+    // e.g. all limbs 2^24 − 1.
     const top = (1n << BigInt(24 * n)) - 1n;
     const wide = [top, p, p + 1n, top - 1n, 2n * p, (1n << BigInt(24 * n - 1)) + 12345n, ...values];
     for (const x of wide) {
       put(0, x);
       assert.equal(g.ltP(m, off(0)), x < p ? 1 : 0, `ltP ${x}`);
-      g.toMont(m, off(1), off(0));
+      toMont(1, 0);
       assert.equal(get(1), (x * R) % p, `toMont ${x}`);
-      g.fromMont(m, off(1), off(0));
+      fromMont(1, 0);
       assert.equal(get(1), (x * Rinv) % p, `fromMont ${x}`);
     }
   });

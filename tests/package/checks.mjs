@@ -3,8 +3,13 @@
 const hex = (s) => Uint8Array.from(s.replace(/^0x/, "").match(/../g), (h) => parseInt(h, 16));
 const toHex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 
-/** Runs the checks on the package's entry points; returns [name, ok, error?][]. */
-export function runChecks({ root, x25519Entry, blsEntry, bnEntry }) {
+/**
+ * Runs the checks on the package's entry points and returns [name, ok, error?][]: the known answers
+ * under the backend the runtime selects by itself (`expect`: "wasm" where WebAssembly compiles or
+ * prebuilt modules were given, "ts" where it is refused), then again with `setBackend("ts")`, and
+ * typed errors for bad input. Leaves the backend on "auto".
+ */
+export function runChecks({ root, x25519Entry, blsEntry, bnEntry }, { expect = "wasm" } = {}) {
   const out = [];
   const check = (name, fn) => {
     try {
@@ -14,7 +19,52 @@ export function runChecks({ root, x25519Entry, blsEntry, bnEntry }) {
       out.push([name, false, String(e && e.stack || e)]);
     }
   };
-  check("x25519: RFC 7748 §5.2 (subpath entry)", () => {
+  check(`root entry: the curves, x25519 and the backend switch; auto selects ${expect}`, () => {
+    if (typeof root.setBackend !== "function" || root.x25519 === undefined || root.bls12_381 === undefined) {
+      throw new Error("missing exports");
+    }
+    if (root.x25519 !== x25519Entry.x25519 || root.bn254 !== bnEntry.bn254) throw new Error("two copies");
+    for (const target of ["bls12-381", "bn254", "x25519"]) {
+      const b = root.getBackend(target);
+      if (b !== expect) throw new Error(`${target}: expected ${expect}, got ${b}`);
+    }
+  });
+  try {
+    for (const mode of ["auto", "ts"]) {
+      root.setBackend(mode);
+      knownAnswers(check, { x25519Entry, blsEntry, bnEntry }, mode === "auto" ? `auto=${expect}` : "ts");
+    }
+    check("ts: getBackend follows setBackend", () => {
+      if (root.getBackend("bls12-381") !== "ts" || root.getBackend("x25519") !== "ts") throw new Error("not ts");
+    });
+  } finally {
+    root.setBackend("auto");
+  }
+  check("bad input throws IsochronError with a code", () => {
+    const cases = [
+      ["INVALID_LENGTH", () => x25519Entry.x25519.scalarMult(new Uint8Array(31), new Uint8Array(32))],
+      ["INVALID_LENGTH", () => blsEntry.bls12_381.sig.SecretKey.fromBytes(new Uint8Array(31))],
+      ["INVALID_TYPE", () => blsEntry.bls12_381.sig.sign(new Uint8Array(32), new Uint8Array(1))],
+      ["INVALID_TYPE", () => root.setBackend("fast")],
+    ];
+    for (const [code, fn] of cases) {
+      let thrown;
+      try {
+        fn();
+      } catch (e) {
+        thrown = e;
+      }
+      if (!(thrown instanceof root.IsochronError) || thrown.code !== code) {
+        throw new Error(`expected IsochronError ${code}, got ${thrown && (thrown.code ?? thrown)}`);
+      }
+    }
+  });
+  return out;
+}
+
+/** RFC 7748 §5.2, an Ethereum sign vector and two EIP-197 pairing checks, each tagged with `tag`. */
+function knownAnswers(check, { x25519Entry, blsEntry, bnEntry }, tag) {
+  check(`[${tag}] x25519: RFC 7748 §5.2 (subpath entry)`, () => {
     const got = x25519Entry.x25519.scalarMult(
       hex("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4"),
       hex("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c"),
@@ -23,7 +73,7 @@ export function runChecks({ root, x25519Entry, blsEntry, bnEntry }) {
       throw new Error(toHex(got));
     }
   });
-  check("bls12-381: an Ethereum sign vector (ethereum/bls12-381-tests sign_case_11b8c7cad5238946)", () => {
+  check(`[${tag}] bls12-381: an Ethereum sign vector (ethereum/bls12-381-tests sign_case_11b8c7cad5238946)`, () => {
     const suite = blsEntry.bls12_381.sig;
     const sk = suite.SecretKey.fromBytes(hex("0x47b8192d77bf871b62e87859d653922725724a5c031afeabc60bcef5ff665138"));
     const sig = suite.sign(sk, new Uint8Array(32)).toBytes();
@@ -31,7 +81,7 @@ export function runChecks({ root, x25519Entry, blsEntry, bnEntry }) {
       "b23c46be3a001c63ca711f87a005c200cc550b9429d5f4eb38d74322144f1b63926da3388979e5321012fb1a0526bcd100b5ef5fe72628ce4cd5e904aeaa3279527843fae5ca9ca675f4f51ed8f83bbf7155da9ecc9663100a885d5dc6df96d9";
     if (toHex(sig) !== want) throw new Error(toHex(sig));
   });
-  check("bn254: EIP-197 pairing vectors jeff1 (true) and jeff6 (false)", () => {
+  check(`[${tag}] bn254: EIP-197 pairing vectors jeff1 (true) and jeff6 (false)`, () => {
     const { bn254 } = bnEntry;
     const pairs = (s) => {
       const b = hex(s), out = [];
@@ -58,14 +108,6 @@ export function runChecks({ root, x25519Entry, blsEntry, bnEntry }) {
       ) !== false
     ) throw new Error("jeff6");
   });
-  check("root entry: the curves, x25519 and the backend switch", () => {
-    if (typeof root.setBackend !== "function" || root.x25519 === undefined || root.bls12_381 === undefined) {
-      throw new Error("missing exports");
-    }
-    const b = root.getBackend("bls12-381");
-    if (b !== "wasm") throw new Error("expected wasm, got " + b);
-  });
-  return out;
 }
 
 /** Prints the results and a last line "<name>: N passed, N failed"; sets the exit code. */

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Consumer tests of the npm package: packs the tarball as `npm pack` does for a release (prepack builds
 # dist/), installs it into a scratch project, and runs known answers by package name on Node (import
-# and require), Bun and Deno (through node_modules). Prints each runner's lines, then
-# "package: N passed, N failed". The tarball's size and file list are checked too.
+# and require), Bun, Deno (through node_modules), workerd (Workers bundled from the scratch project:
+# TypeScript kernels by themselves, static .wasm + initWasm, the README's Worker; workerd.mjs) and
+# headless Chromium (with and without a CSP that refuses WebAssembly; browser.mjs, skipped with a
+# message where Chromium is missing unless ISOCHRON_REQUIRE_BROWSER=1); and that each app of one curve
+# bundles no other curve (size.mjs, the apps of bench/size.mjs). Prints each runner's lines,
+# then "package: N passed, N failed". The tarball's size and file list are checked too.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -27,6 +31,17 @@ fi
 tgz=$(ls "$work"/isochron-*.tgz)
 size=$(stat -c %s "$tgz")
 files=$(tar tzf "$tgz")
+wasm_want=$(for n in bls12-381-fp bls12-381-fr bn254-fp bn254-fr x25519; do
+  printf 'package/dist/wasm/%s.wasm\npackage/dist/wasm/%s.nosimd.wasm\n' "$n" "$n"
+done | sort)
+wasm_got=$(grep -E '^package/dist/wasm/.*\.wasm$' <<<"$files" | sort)
+if [ "$wasm_got" = "$wasm_want" ]; then
+  echo "ok   tarball: the .wasm of every field and X25519, SIMD and not ($(wc -l <<<"$wasm_got") files)"
+  passed=$((passed + 1))
+else
+  echo "FAIL tarball: .wasm files:"; diff <(echo "$wasm_want") <(echo "$wasm_got")
+  failed=$((failed + 1))
+fi
 if [ "$size" -lt 700000 ] && ! grep -qE "^package/(tests|bench|scripts|dist/runtime)/" <<<"$files"; then
   echo "ok   tarball: $size bytes packed (< 700 kB), no tests, bench, scripts or runtime bundles"
   passed=$((passed + 1))
@@ -54,6 +69,9 @@ else
 fi
 out=$(DENO_DIR="$root/.cache/deno" NO_COLOR=1 "$DENO" run --quiet --allow-read --allow-env --node-modules-dir=manual \
   consumer.mjs deno 2>&1); echo "$out"; count "$out"
+out=$(node "$root/tests/package/workerd.mjs" "$work/consumer" 2>&1); echo "$out"; count "$out"
+out=$(node "$root/tests/package/browser.mjs" "$work/consumer" 2>&1); echo "$out"; count "$out"
+out=$(node "$root/tests/package/size.mjs" "$work/consumer" 2>&1); echo "$out"; count "$out"
 # The published types, as a consumer without the DOM library sees them (lib ES2022, skipLibCheck off).
 for res in NodeNext Bundler; do
   mod=$([ "$res" = NodeNext ] && echo NodeNext || echo ESNext)

@@ -1,6 +1,7 @@
-// The runtime smoke checks, in plain JavaScript so that every runtime runs them unchanged: Node and Bun
-// against the tsc build in dist/ (smoke.mjs), workerd through a bundled Worker (worker.ts). The library
-// is passed in, so the same checks run on the built files and on the bundled sources.
+// The runtime smoke checks of the npm build, in plain JavaScript so that every runtime runs them
+// unchanged: Node and Bun against the tsc build in dist/ (smoke.mjs), down to the field kernels and the
+// tower. The installed package itself (workerd, Chromium, …) is checked by tests/package/. The library
+// is passed in.
 
 /** RFC 7748 §5.2, first test vector: X25519(k, u). */
 const RFC7748_5_2 = {
