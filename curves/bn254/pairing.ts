@@ -16,4 +16,7 @@ export const PAIRING: PairingParams = Object.freeze({
   loop: 6n * U + 2n,
   frobeniusLines: true,
   hardPart: bnHardPart(U),
+  // @noble/curves' hard part (Fuentes-Castañeda–Knapp–Rodríguez-Henríquez, SAC 2011) computes the
+  // reduced pairing to the power 2u(6u² + 3u + 1); pairing values follow it (tests/compat/).
+  resultPower: 2n * U * (6n * U * U + 3n * U + 1n),
 });

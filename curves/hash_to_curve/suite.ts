@@ -61,15 +61,15 @@ export interface HashToCurve<V> {
   /**
    * clear_cofactor(map_to_curve(u)): the RFC's map of a field element (simplified SWU and the
    * isogeny), then the cofactor cleared, as @noble/curves and the EIP-2537 MAP precompiles do. u:
-   * a bigint (Fp), or for Fp2 `[c0, c1]` (noble's form) or `{ c0, c1 }`; public.
-   * @throws {IsochronError} INVALID_TYPE for another type, NON_CANONICAL for a value ≥ p.
+   * a bigint (Fp), or for Fp2 `[c0, c1]` (noble's form) or `{ c0, c1 }`, reduced mod p; public.
+   * @throws {IsochronError} INVALID_TYPE for another type.
    */
   mapToCurve(u: V | readonly bigint[]): Point<V>;
   /** clear_cofactor: multiplication by the suite's h_eff (constant-time), into the group. */
   clearCofactor(P: Point<V>): Point<V>;
   /**
    * hash_to_field into the scalar field (RFC 9380 §5.2 with p = r, m = 1, L = ⌈(⌈log₂ r⌉ + k)/8⌉),
-   * as @noble/curves' `hashToScalar`. Variable-time.
+   * as @noble/curves' `hashToScalar` (default DST "HashToScalar-"). Variable-time.
    * @throws {IsochronError} as `hashToCurve`.
    */
   hashToScalar(msg: Uint8Array, dst?: DstArgument): bigint;
@@ -184,6 +184,20 @@ export interface HashingDefaults {
   readonly encodeDST: string;
 }
 
+/** Field values reduced mod p, as @noble/curves' `Fp.create` (other types pass through, to be refused). */
+function reduced(v: unknown, p: bigint): unknown {
+  const mod = (x: bigint) => ((x % p) + p) % p;
+  if (typeof v === "bigint") return mod(v);
+  if (typeof v === "object" && v !== null) {
+    const { c0, c1 } = v as { c0: unknown; c1: unknown };
+    if (typeof c0 === "bigint" && typeof c1 === "bigint") return { c0: mod(c0), c1: mod(c1) };
+  }
+  return v;
+}
+
+/** `hashToScalar`'s default DST: @noble/curves' ("HashToScalar-", the prefix of RFC 9497 §4). */
+const SCALAR_DST = "HashToScalar-";
+
 /** The DST a {@linkcode DstArgument} names, `fallback` when it names none. */
 function dstOf(arg: unknown, fallback: string): string | Uint8Array {
   if (arg === undefined) return fallback;
@@ -246,14 +260,14 @@ export class HashingGroup<V> extends GroupImpl<V> implements HashToCurve<V> {
       }
       v = { c0: u[0], c1: u[1] };
     }
-    return this.suite.clearCofactor(this.suite.mapToCurve(v as V));
+    return this.suite.clearCofactor(this.suite.mapToCurve(reduced(v, this.F.kernel.p) as V));
   }
   override clearCofactor(P: Point<V>): PointImpl<V> {
     return this.suite.clearCofactor(P);
   }
   hashToScalar(msg: Uint8Array, dst?: DstArgument): bigint {
     const L = Math.ceil((this.r.toString(2).length + 128) / 8);
-    const bytes = expandMessageXmd(msg, dstOf(dst, this.dsts.DST), L);
+    const bytes = expandMessageXmd(msg, dstOf(dst, SCALAR_DST), L);
     let x = 0n;
     for (const b of bytes) x = (x << 8n) | BigInt(b);
     return x % this.r;

@@ -38,6 +38,12 @@ export interface PairingParams {
   readonly frobeniusLines: boolean;
   /** The hard part of the final exponentiation (final_exp.ts `bls12HardPart`, `bnHardPart`). */
   readonly hardPart: HardPart;
+  /**
+   * The power c > 0 (prime to r) to which `pairing` and `pairingBatch` raise the reduced pairing
+   * e(P, Q)^((p¹² − 1)/r), so that their values equal other libraries' (whose cheaper hard parts
+   * compute a multiple of the exponent); 1 for the exact value. `pairingCheck` is unaffected.
+   */
+  readonly resultPower: bigint;
 }
 
 /** A pair (P ∈ G1, Q ∈ G2). */
@@ -306,9 +312,10 @@ export class PairingEngine {
   /** e(P, Q). */
   /** ∏ e(P_i, Q_i). */
   product(pairs: readonly PairingInput[]): GtElement {
-    const f = this.f;
+    const f = this.f, c = this.params.resultPower;
     this.millerLoop(f, pairs);
     this.fe.run(f, f);
+    if (c !== 1n) this.tw.fp12.pow(f, f, c); // public exponent
     return this.result(f);
   }
 
