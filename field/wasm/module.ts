@@ -49,6 +49,8 @@ import {
 } from "./emit_linear.ts";
 import { emitMontMulCios, emitMontMulFips, type OperandMode, ref } from "./emit_mont.ts";
 import { emitMontMulSimd } from "./emit_mont_simd.ts";
+import { emitMontMulReduced } from "./emit_mont_reduced.ts";
+import { radixPlan } from "./limbs.ts";
 import { type MontConstants, montConstants, toLimbs } from "./montgomery.ts";
 /** Re-exported from the emitter, where the SIMD capability check lives (x25519/ uses it too). */
 export { simdSupported } from "../../wasm/emitter.ts";
@@ -138,9 +140,12 @@ export interface FieldModuleOptions {
   readonly extras?: readonly ExtraEmitter[];
   /**
    * Multiplication algorithm: "simd" (default: FIPS two columns at a time in i64x2 lanes,
-   * emit_mont_simd.ts), "fips" (scalar product scanning, for engines without SIMD) or "cios".
+   * emit_mont_simd.ts), "fips" (scalar product scanning, for engines without SIMD), "cios", or
+   * "reduced" (scalar product scanning on w-bit limbs, emit_mont_reduced.ts; w = `radix`).
    */
-  readonly mul?: "fips" | "cios" | "simd";
+  readonly mul?: "fips" | "cios" | "simd" | "reduced";
+  /** "reduced": the limb bits w (limbs.ts; default 30). */
+  readonly radix?: number;
   /** Squaring: halved cross products (default; with CIOS: scalar FIPS), or the multiplication. */
   readonly sqr?: "halved" | "mul";
   /** Scalar FIPS/CIOS: operand limbs reloaded from memory per product (default) or cached in locals. */
@@ -171,7 +176,8 @@ function limbBytes(x: bigint, n: number): Uint8Array {
 /** Generates the field module of modulus p. */
 export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): FieldModule {
   const c = montConstants(p);
-  const { mul = "simd", sqr = "halved", operands = "memory" } = options;
+  const { mul = "simd", sqr = "halved", operands = "memory", radix = 30 } = options;
+  const plan = mul === "reduced" ? radixPlan(p, radix) : null;
   const mb = options.importMemory ? new ModuleBuilder().importMemory(1) : new ModuleBuilder().defineMemory(1);
   const address = Object.fromEntries(
     Object.entries(SLOT).map(([k, slot]) => [k, slot * c.stride]),
@@ -200,7 +206,8 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
   };
   /** out ← a·b·R⁻¹ (b = null: a²·R⁻¹) with the chosen algorithm. */
   const mulBody = (f: FunctionBuilder, out: number, a: number, b: number | null) => {
-    if (mul === "simd") {
+    if (plan !== null) emitMontMulReduced(f, plan, ref(out), ref(a), b === null ? null : ref(b));
+    else if (mul === "simd") {
       const zero = f.local(I32); // p is at an absolute address: base 0 + static offset
       emitMontMulSimd(f, c, ref(out), ref(a), b === null ? null : ref(b), ref(zero, address.P));
     } else if (mul === "cios" && b !== null) emitMontMulCios(f, c, ref(out), ref(a), ref(b), operands);

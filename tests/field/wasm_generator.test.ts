@@ -80,6 +80,10 @@ const VARIANTS: FieldModuleOptions[] = [
   { mul: "cios" },
   { mul: "cios", operands: "locals" },
   { mul: "simd", sqr: "mul" },
+  ...[24, 26, 28, 29, 30].flatMap((radix): FieldModuleOptions[] => [
+    { mul: "reduced", radix },
+    { mul: "reduced", radix, sqr: "mul" },
+  ]),
 ];
 
 Deno.test("wasm generator: every variant computes the same Montgomery products", () => {
