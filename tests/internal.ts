@@ -66,6 +66,8 @@ export * as bn254_fp from "../field/ts/generated/bn254-fp.ts";
 export * as bn254_fr from "../field/ts/generated/bn254-fr.ts";
 export { emitAdd } from "../field/wasm/emit_linear.ts";
 export { emitMontMulFips, ref } from "../field/wasm/emit_mont.ts";
+export { emitMontMulReducedSimd } from "../field/wasm/emit_mont_reduced_simd.ts";
+export { negInverse, type RadixPlan, radixPlan, splitLimbs } from "../field/wasm/limbs.ts";
 export { buildWasmInverse, inverseModuleBytes, inverseParams } from "../field/wasm/inverse.ts";
 export {
   createWasmFieldKernel,

@@ -22,6 +22,7 @@ const VARIANTS: FieldModuleOptions[] = [
   { mul: "fips" },
   { mul: "cios" },
   ...[26, 28, 29, 30].map((radix): FieldModuleOptions => ({ mul: "reduced", radix })),
+  ...[26, 28, 29].map((radix): FieldModuleOptions => ({ mul: "reduced-simd", radix })),
 ];
 const CALLS = 100_000, LOOP = 100_000, ROUNDS = 15;
 

@@ -50,6 +50,7 @@ import {
 import { emitMontMulCios, emitMontMulFips, type OperandMode, ref } from "./emit_mont.ts";
 import { emitMontMulSimd } from "./emit_mont_simd.ts";
 import { emitMontMulReduced } from "./emit_mont_reduced.ts";
+import { emitMontMulReducedSimd } from "./emit_mont_reduced_simd.ts";
 import { radixPlan } from "./limbs.ts";
 import { type MontConstants, montConstants, toLimbs } from "./montgomery.ts";
 /** Re-exported from the emitter, where the SIMD capability check lives (x25519/ uses it too). */
@@ -141,10 +142,11 @@ export interface FieldModuleOptions {
   /**
    * Multiplication algorithm: "simd" (default: FIPS two columns at a time in i64x2 lanes,
    * emit_mont_simd.ts), "fips" (scalar product scanning, for engines without SIMD), "cios", or
-   * "reduced" (scalar product scanning on w-bit limbs, emit_mont_reduced.ts; w = `radix`).
+   * "reduced" (scalar product scanning on w-bit limbs, emit_mont_reduced.ts; w = `radix`), or
+   * "reduced-simd" (the same, two columns at a time, emit_mont_reduced_simd.ts).
    */
-  readonly mul?: "fips" | "cios" | "simd" | "reduced";
-  /** "reduced": the limb bits w (limbs.ts; default 30). */
+  readonly mul?: "fips" | "cios" | "simd" | "reduced" | "reduced-simd";
+  /** "reduced", "reduced-simd": the limb bits w (limbs.ts; default 30). */
   readonly radix?: number;
   /** Squaring: halved cross products (default; with CIOS: scalar FIPS), or the multiplication. */
   readonly sqr?: "halved" | "mul";
@@ -177,7 +179,8 @@ function limbBytes(x: bigint, n: number): Uint8Array {
 export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): FieldModule {
   const c = montConstants(p);
   const { mul = "simd", sqr = "halved", operands = "memory", radix = 30 } = options;
-  const plan = mul === "reduced" ? radixPlan(p, radix) : null;
+  const plan = mul === "reduced" || mul === "reduced-simd" ? radixPlan(p, radix) : null;
+  const reduced = mul === "reduced-simd" ? emitMontMulReducedSimd : emitMontMulReduced;
   const mb = options.importMemory ? new ModuleBuilder().importMemory(1) : new ModuleBuilder().defineMemory(1);
   const address = Object.fromEntries(
     Object.entries(SLOT).map(([k, slot]) => [k, slot * c.stride]),
@@ -206,7 +209,7 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
   };
   /** out ← a·b·R⁻¹ (b = null: a²·R⁻¹) with the chosen algorithm. */
   const mulBody = (f: FunctionBuilder, out: number, a: number, b: number | null) => {
-    if (plan !== null) emitMontMulReduced(f, plan, ref(out), ref(a), b === null ? null : ref(b));
+    if (plan !== null) reduced(f, plan, ref(out), ref(a), b === null ? null : ref(b));
     else if (mul === "simd") {
       const zero = f.local(I32); // p is at an absolute address: base 0 + static offset
       emitMontMulSimd(f, c, ref(out), ref(a), b === null ? null : ref(b), ref(zero, address.P));

@@ -84,6 +84,10 @@ const VARIANTS: FieldModuleOptions[] = [
     { mul: "reduced", radix },
     { mul: "reduced", radix, sqr: "mul" },
   ]),
+  ...[24, 28, 29].flatMap((radix): FieldModuleOptions[] => [
+    { mul: "reduced-simd", radix },
+    { mul: "reduced-simd", radix, sqr: "mul" },
+  ]),
 ];
 
 Deno.test("wasm generator: every variant computes the same Montgomery products", () => {
