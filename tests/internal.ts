@@ -90,7 +90,8 @@ export { tower } from "../field/tower/mod.ts";
 export { defineTower, type TowerName, type TowerParams } from "../field/tower/params.ts";
 export { COMPOSED, createTower, type Tower, towerFrobenius } from "../field/tower/tower.ts";
 export { fp2MulBig, type FrobeniusTable, frobeniusTable } from "../field/tower/frobenius.ts";
-export { FP2_FUNCTIONS, WasmFp2 } from "../field/tower/wasm_fp2.ts";
+export { FP2_FUNCTIONS, fp2Extras, WasmFp2 } from "../field/tower/wasm_fp2.ts";
+export { FP2_LANE_RADIX } from "../field/tower/wasm_fp2_lanes.ts";
 export { TOWER_FUNCTIONS, wasmTowerPlan } from "../field/tower/wasm_tower.ts";
 export { slidingWindow } from "../field/tower/window.ts";
 

@@ -95,7 +95,7 @@ export interface Ref {
 }
 
 /** Pushes limb j of r as an i32. */
-function limb32(f: FunctionBuilder, r: Ref, j: number): void {
+export function limb32(f: FunctionBuilder, r: Ref, j: number): void {
   f.localGet(r.local).mem(Op.i32Load, r.offset + 4 * j);
 }
 
@@ -104,7 +104,7 @@ function limb32(f: FunctionBuilder, r: Ref, j: number): void {
  * 2y etc. without reduction. `terms` lists (ref, sign) with sign +1 (add) or −1 (subtract); `plus`
  * adds a constant (true: p). The caller guarantees the result is in [0, 2^(32N)).
  */
-function linearCombination(
+export function linearCombination(
   f: FunctionBuilder,
   c: MontConstants,
   terms: readonly (readonly [Ref, number])[],
@@ -131,7 +131,7 @@ function linearCombination(
 }
 
 /** Builds i32x4 vectors from four i32 producers (one per lane). */
-function vec4(f: FunctionBuilder, lanes: readonly (() => void)[], into: number): void {
+export function vec4(f: FunctionBuilder, lanes: readonly (() => void)[], into: number): void {
   lanes[0]();
   f.simd(SimdOp.i32x4Splat);
   for (let lane = 1; lane < 4; lane++) {

@@ -30,7 +30,8 @@ const maskOf = (bits: number): bigint => (1n << BigInt(bits)) - 1n;
 
 /**
  * Splits the u32-word element at `r` (value < 2^e) into n w-bit limbs in i64 locals: limb i is bits
- * [wi, wi + w), from an 8-byte load that never reads past the element's 4N bytes.
+ * [wi, wi + w), from one unaligned 8-byte load that never reads past the element's 4N bytes (4-byte
+ * loads of the words, then shifts, measured no faster).
  */
 export function emitUnpackLimbs(f: FunctionBuilder, plan: RadixPlan, r: Ref): number[] {
   const bytes = 4 * plan.words, mask = maskOf(plan.w);
@@ -41,6 +42,20 @@ export function emitUnpackLimbs(f: FunctionBuilder, plan: RadixPlan, r: Ref): nu
     if (shift > 0) f.i64Const(shift).op(Op.i64ShrU);
     if (shift + plan.w < 64) f.i64Const(mask).op(Op.i64And);
     f.localSet(l);
+    return l;
+  });
+}
+
+/** The n w-bit limbs (i64 locals) of the value held in N u32 words, i64 locals `words` (each < 2^32). */
+export function emitWordsToLimbs(f: FunctionBuilder, plan: RadixPlan, words: readonly number[]): number[] {
+  const mask = maskOf(plan.w);
+  return Array.from({ length: plan.n }, (_, i) => {
+    const bit = plan.w * i, q = bit >> 5, shift = bit & 31;
+    const l = f.local(I64);
+    f.localGet(words[q]);
+    if (q + 1 < words.length) f.localGet(words[q + 1]).i64Const(32).op(Op.i64Shl).op(Op.i64Or);
+    if (shift > 0) f.i64Const(shift).op(Op.i64ShrU);
+    f.i64Const(mask).op(Op.i64And).localSet(l);
     return l;
   });
 }

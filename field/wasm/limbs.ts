@@ -94,11 +94,12 @@ export function negInverse(p: bigint, w: number): bigint {
   return (m - x) % m;
 }
 
-/** Greedy accumulator assignment under a per-accumulator limit. */
+/** Greedy accumulator assignment under a per-accumulator limit (< 2^64). */
 class Accumulators {
   readonly bounds: bigint[] = [];
-  constructor(private readonly limit: bigint, private readonly max: number, private readonly where: string) {}
-  add(bound: bigint, limit = this.limit): number {
+  constructor(private readonly max: number, private readonly where: string) {}
+  /** Adds a term of maximum `bound` to the first accumulator with room and returns its index. */
+  add(bound: bigint, limit = I64_MAX): number {
     let g = this.bounds.findIndex((b) => b + bound <= limit);
     if (g < 0) {
       g = this.bounds.length;
@@ -115,12 +116,24 @@ class Accumulators {
   }
 }
 
+/** What the columns must hold (defaults: a, b < p, one product per limb pair, two accumulators). */
+export interface RadixOptions {
+  /** At most this many i64 accumulators per column (else RangeError). */
+  readonly maxAccumulators?: number;
+  /** Exclusive bounds of the operand values (lazy operands: a < α·p). */
+  readonly aBound?: bigint;
+  readonly bBound?: bigint;
+  /** Products per limb pair and lane: 2 for a lane that sums two products (Fp2, wasm_fp2_lanes.ts). */
+  readonly products?: 1 | 2;
+}
+
 /**
  * The plan for p with w-bit limbs (see the module doc): limbs, digits, and each column's
  * accumulators with exact bounds, for multiplication (a, b < p) and squaring. Throws RangeError on a
  * choice whose bounds cannot be held exactly.
  */
-export function radixPlan(p: bigint, w: number, maxAccumulators = 2): RadixPlan {
+export function radixPlan(p: bigint, w: number, options: RadixOptions = {}): RadixPlan {
+  const { maxAccumulators = 2, aBound = p, bBound = p, products: times = 1 } = options;
   if (!Number.isInteger(w) || w < 8 || w > 31) throw new RangeError(`radix: w = ${w} outside [8, 31]`);
   if (p < 3n || (p & 1n) === 0n) throw new RangeError("radix: modulus must be odd");
   const words = Math.ceil(p.toString(2).length / 32), e = 32 * words;
@@ -129,18 +142,23 @@ export function radixPlan(p: bigint, w: number, maxAccumulators = 2): RadixPlan 
   const W = BigInt(w), mask = (1n << W) - 1n;
   const digitBits = Array.from({ length: n }, (_, k) => Math.min(w, e - w * k));
   const pLimbs = splitLimbs(p, w, n);
-  // Operand limb maxima for values < p.
-  const limbMax = Array.from({ length: n }, (_, i) => {
-    const top = (p - 1n) >> (W * BigInt(i));
-    return top < mask ? top : mask;
-  });
+  // Operand limb maxima for values < bound.
+  const limbsBelow = (bound: bigint) =>
+    Array.from({ length: n }, (_, i) => {
+      const top = (bound - 1n) >> (W * BigInt(i));
+      return top < mask ? top : mask;
+    });
+  const limbMax = limbsBelow(aBound), limbMaxB = limbsBelow(bBound), T = BigInt(times);
+  if ((aBound - 1n) >> BigInt(e) !== 0n || (bBound - 1n) >> BigInt(e) !== 0n) {
+    throw new RangeError("radix: operands ≥ R");
+  }
   const digitMax = digitBits.map((b) => (1n << BigInt(b)) - 1n);
 
   const plan = (square: boolean): ColumnPlan[] => {
     const columns: ColumnPlan[] = [];
     let carry = 0n;
     for (let k = 0; k <= 2 * n - 2; k++) {
-      const acc = new Accumulators(I64_MAX, maxAccumulators, `radix w = ${w}, n = ${n}: column ${k}`);
+      const acc = new Accumulators(maxAccumulators, `radix w = ${w}, n = ${n}: column ${k}`);
       const cross: Term[] = [], products: Term[] = [], digits: Term[] = [];
       const lo = Math.max(0, k - n + 1), hi = Math.min(k, n - 1);
       if (square) {
@@ -151,7 +169,7 @@ export function radixPlan(p: bigint, w: number, maxAccumulators = 2): RadixPlan 
         if (k % 2 === 0) products.push({ i: k / 2, j: k / 2, acc: acc.add(limbMax[k / 2] ** 2n) });
       } else {
         for (let i = lo; i <= hi; i++) {
-          products.push({ i, j: k - i, acc: acc.add(limbMax[i] * limbMax[k - i]) });
+          products.push({ i, j: k - i, acc: acc.add(T * limbMax[i] * limbMaxB[k - i]) });
         }
       }
       for (let i = lo; i <= Math.min(k - 1, n - 1); i++) {

@@ -112,6 +112,11 @@ export interface FieldModuleContext {
   readonly fn: Readonly<Record<KernelFunction, number>>;
   /** Byte address of each reserved slot (R², one, …). */
   readonly address: Readonly<Record<keyof typeof SLOT, number>>;
+  /**
+   * Limb bits of the Fp2 lane kernels (field/tower/wasm_fp2_lanes.ts), null: u32 lanes, undefined:
+   * that layer's default.
+   */
+  readonly fp2Radix: number | null | undefined;
 }
 
 /** Adds functions to a field module (e.g. the Fp2 tower, point formulas). */
@@ -148,6 +153,8 @@ export interface FieldModuleOptions {
   readonly mul?: "fips" | "cios" | "simd" | "reduced" | "reduced-simd";
   /** "reduced", "reduced-simd": the limb bits w (limbs.ts; default 30). */
   readonly radix?: number;
+  /** Limb bits of the Fp2 lane kernels that layers emit (null: u32 lanes; default: the layer's). */
+  readonly fp2Radix?: number | null;
   /** Squaring: halved cross products (default; with CIOS: scalar FIPS), or the multiplication. */
   readonly sqr?: "halved" | "mul";
   /** Scalar FIPS/CIOS: operand limbs reloaded from memory per product (default) or cached in locals. */
@@ -250,7 +257,8 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
     f.localGet(ok);
   });
 
-  const ctx: FieldModuleContext = Object.freeze({ c, module: mb, fn: Object.freeze(fn), address });
+  const fp2Radix = options.fp2Radix;
+  const ctx: FieldModuleContext = Object.freeze({ c, module: mb, fn: Object.freeze(fn), address, fp2Radix });
   for (const extra of options.extras ?? []) extra(ctx);
   return { c, bytes: mb.toBytes(), fn };
 }

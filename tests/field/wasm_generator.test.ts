@@ -84,7 +84,7 @@ const VARIANTS: FieldModuleOptions[] = [
     { mul: "reduced", radix },
     { mul: "reduced", radix, sqr: "mul" },
   ]),
-  ...[24, 28, 29].flatMap((radix): FieldModuleOptions[] => [
+  ...[24, 28, 29, 30].flatMap((radix): FieldModuleOptions[] => [
     { mul: "reduced-simd", radix },
     { mul: "reduced-simd", radix, sqr: "mul" },
   ]),

@@ -115,21 +115,25 @@ Deno.test("radix plan: the generator refuses what it cannot hold exactly", () =>
   const bls = FIELDS["bls12-381-fp"].p, bn = FIELDS["bn254-fp"].p;
   assert.throws(() => radixPlan(bls, 31), /needs more than 2 i64 accumulators/, "31-bit limbs: 3 per column");
   assert.throws(() => radixPlan(bn, 31), /needs more than 2 i64 accumulators/);
-  assert.throws(() => radixPlan(bls, 30, 1), /column \d+: needs more than 1/, "13 × 30 in one i64");
-  radixPlan(bls, 29, 1); // 14 × 29 bits fit one accumulator per column
+  assert.throws(
+    () => radixPlan(bls, 30, { maxAccumulators: 1 }),
+    /column \d+: needs more than 1/,
+    "13 × 30 in one i64",
+  );
+  radixPlan(bls, 29, { maxAccumulators: 1 }); // 14 × 29 bits fit one accumulator per column
   assert.throws(() => radixPlan(bls, 32), /outside \[8, 31\]/);
   assert.throws(() => radixPlan(bls, 7), /outside \[8, 31\]/);
   assert.throws(() => radixPlan(bls, 28.5), /outside \[8, 31\]/);
   assert.throws(() => radixPlan(1n << 100n, 29), /odd/);
   assert.throws(() => radixPlan((1n << 255n) + 95n, 29), /p < R\/2/);
   assert.throws(() => buildFieldModule(bls, { mul: "reduced", radix: 31 }), RangeError);
-  // The SIMD kernel keeps each column in one i64 lane: 13 × 30 bits is refused there.
+  // The SIMD kernel sums a column's operand products in one i64 lane: a plan that splits them (here:
+  // lane bounds of an Fp2 kernel, two products of operands < 4p per limb pair) is refused.
   const f = new FunctionBuilder([I32, I32, I32]);
-  assert.throws(
-    () => emitMontMulReducedSimd(f, radixPlan(bls, 30), ref(0), ref(1), ref(2)),
-    /two accumulators/,
-  );
-  assert.throws(() => buildFieldModule(bls, { mul: "reduced-simd", radix: 30 }), RangeError);
+  const split = radixPlan(bls, 30, { aBound: 4n * bls, bBound: 4n * bls, products: 2 });
+  assert.ok(split.mul.some((col) => col.products.some((t) => t.acc > 0)));
+  assert.throws(() => emitMontMulReducedSimd(f, split, ref(0), ref(1), ref(2)), /splits a column/);
+  assert.throws(() => radixPlan(bls, 29, { aBound: 1n << 400n }), /operands ≥ R/);
 });
 
 function modInverse(x: bigint, p: bigint): bigint {
