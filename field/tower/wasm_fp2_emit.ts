@@ -6,6 +6,9 @@
  *   mul:  c0 = REDC(a0·b0 + (α·p − a1)·b1),  c1 = REDC(a0·b1 + a1·b0)   (a < α·p, see emitFp2MulSums)
  *   sqr:  c0 = REDC((a0 + a1)·(a0 + p − a1)), c1 = REDC(a0·2a1)        (sums not reduced)
  *
+ * (These u32 lanes are the fallback and the `fp2Radix: null` option; by default fp2_mul and fp2_sqr run
+ * on the 29-bit lanes of wasm_fp2_lanes.ts, which reuse this file's operand sums and bound checks.)
+ *
  * One Montgomery reduction per coefficient instead of one per product (lazy reduction: Aranha,
  * Karabina, Longa, Gebotys, López, "Faster explicit formulas for computing pairings over ordinary
  * curves", EUROCRYPT 2011, §3); the products are summed column by column in finely integrated
@@ -95,7 +98,7 @@ export interface Ref {
 }
 
 /** Pushes limb j of r as an i32. */
-export function limb32(f: FunctionBuilder, r: Ref, j: number): void {
+function limb32(f: FunctionBuilder, r: Ref, j: number): void {
   f.localGet(r.local).mem(Op.i32Load, r.offset + 4 * j);
 }
 

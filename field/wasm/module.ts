@@ -14,9 +14,10 @@
  * };
  * ```
  *
- * Multiplication variants, best of 20 rounds of raw exported calls (tests/field/wasm_variants_bench.ts;
- * Deno 2.9 / V8 15, AMD Zen 5 VM shared with other jobs): SIMD FIPS (default) ≈ 92–103 ns (N = 12) /
- * 52–62 ns (N = 8); scalar FIPS ≈ 110–122 / 59–69; CIOS ≈ 124–136 / 59–69.
+ * Multiplication variants, in-wasm loop iterations (bench/field/wasm_variants.ts; Deno 2.9 / V8 15,
+ * AMD EPYC VM shared with other jobs): SIMD FIPS (default) ≈ 84–90 ns (N = 12) / 46–48 ns (N = 8);
+ * scalar FIPS ≈ 103–106 / 50–52; CIOS ≈ 117–120 / 51–53; reduced radix (emit_mont_reduced*.ts)
+ * w = 30 ≈ 87–92 scalar, 82–90 SIMD / w = 29, 30 ≈ 47–48: a tie, so the default stays.
  *
  * Memory layout (addresses are slot · stride, stride = 4N bytes, slot 0 at address 0):
  *
