@@ -13,7 +13,7 @@ import {
   fp2Extras,
   TOWERS,
 } from "../../internal.ts";
-import { modPow, Rng } from "../kernel_cases.ts";
+import { edgeValues, modPow, Rng } from "../kernel_cases.ts";
 
 for (const name of ["bls12-381", "bn254"] as const) {
   const T = TOWERS[name], p = T.p;
@@ -50,9 +50,9 @@ for (const name of ["bls12-381", "bn254"] as const) {
       const rInv = modPow(m.c.R % p, p - 2n, p);
       const bLoose = 8n * p < m.c.R; // b may be < 2p (BLS12-381), else < p (BN254)
       const label = `${name} fp2Radix = ${fp2Radix}`;
-      const values = [0n, 1n, p - 1n, p - 2n];
-      for (let t = 0; t < 60; t++) {
-        const pick = () => (t < 16 ? values[Number(rng.below(4n))] : rng.below(p));
+      const values = edgeValues(p);
+      for (let t = 0; t < 80; t++) {
+        const pick = () => (t < 40 ? values[Number(rng.below(BigInt(values.length)))] : rng.below(p));
         const [a0, a1, b0, b1] = [pick(), pick(), pick(), pick()];
         for (const [la, lb] of [[0n, 0n], [p, 0n], [p, bLoose ? p : 0n]]) {
           const [x0, x1] = [a0 + la, a1 + la], [y0, y1] = [b0 + lb, b1 + lb]; // loose: + p
