@@ -4,7 +4,7 @@
  * runtime that refuses to compile it.
  */
 import assert from "node:assert/strict";
-import { bls12_381, getBackend, init, initWasm, setBackend, x25519 } from "../mod.ts";
+import { getBackend, init, initWasm, setBackend, x25519 } from "../mod.ts";
 import {
   bls12_381Groups,
   FIELD_PLANS,

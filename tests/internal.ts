@@ -64,6 +64,8 @@ export * as bn254_fp from "../field/ts/generated/bn254-fp.ts";
 export * as bn254_fr from "../field/ts/generated/bn254-fr.ts";
 export { emitAdd } from "../field/wasm/emit_linear.ts";
 export { emitMontMulFips, ref } from "../field/wasm/emit_mont.ts";
+export { emitMontMulReducedSimd } from "../field/wasm/emit_mont_reduced_simd.ts";
+export { negInverse, type RadixPlan, radixPlan, splitLimbs } from "../field/wasm/limbs.ts";
 export { buildWasmInverse, inverseModuleBytes, inverseParams } from "../field/wasm/inverse.ts";
 export {
   createWasmFieldKernel,
@@ -86,7 +88,8 @@ export { tower } from "../field/tower/mod.ts";
 export { defineTower, type TowerName, type TowerParams } from "../field/tower/params.ts";
 export { COMPOSED, createTower, type Tower, towerFrobenius } from "../field/tower/tower.ts";
 export { fp2MulBig, type FrobeniusTable, frobeniusTable } from "../field/tower/frobenius.ts";
-export { FP2_FUNCTIONS, WasmFp2 } from "../field/tower/wasm_fp2.ts";
+export { FP2_FUNCTIONS, fp2Extras, WasmFp2 } from "../field/tower/wasm_fp2.ts";
+export { FP2_LANE_RADIX } from "../field/tower/wasm_fp2_lanes.ts";
 export { TOWER_FUNCTIONS, wasmTowerPlan } from "../field/tower/wasm_tower.ts";
 export { slidingWindow } from "../field/tower/window.ts";
 

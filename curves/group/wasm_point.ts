@@ -27,13 +27,8 @@ import {
   type WasmLayer,
 } from "../../field/wasm/module.ts";
 import { layerExports } from "../../field/wasm/plan.ts";
-import {
-  emitFp2Mul,
-  emitFp2Sqr,
-  emitSmallCombination,
-  type Ref,
-  storeLimbs,
-} from "../../field/tower/wasm_fp2_emit.ts";
+import { emitSmallCombination, type Ref, storeLimbs } from "../../field/tower/wasm_fp2_emit.ts";
+import { emitFp2MulIn, emitFp2SqrIn } from "../../field/tower/wasm_fp2_lanes.ts";
 import { type FormulaField, rcbAdd, rcbDbl } from "./projective.ts";
 
 /** The compiled formulas, on byte addresses. */
@@ -140,8 +135,8 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
         ? -1
         : def(2, (f) => linear(f, [[[a0, b3[0]], [a1, -b3[1]]], [[a0, b3[1]], [a1, b3[0]]]]));
       calls = {
-        mul: def(3, (f) => emitFp2Mul(f, c, at(0), at(1), at(2))),
-        sqr: def(2, (f) => emitFp2Sqr(f, c, at(0), at(1))),
+        mul: def(3, (f) => emitFp2MulIn(ctx, f, at(0), at(1), at(2))),
+        sqr: def(2, (f) => emitFp2SqrIn(ctx, f, at(0), at(1))),
         add: def(3, (f) => linear(f, [[[a0, 1], [b0, 1]], [[a1, 1], [b1, 1]]])),
         sub: def(3, (f) => linear(f, [[[a0, 1], [b0, -1]], [[a1, 1], [b1, -1]]])),
         dbl: def(2, (f) => linear(f, [[[a0, 2]], [[a1, 2]]])),

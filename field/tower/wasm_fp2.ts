@@ -18,7 +18,8 @@ import type { ExtraEmitter, FieldModuleContext } from "../wasm/module.ts";
 import type { FieldKernel } from "../kernel.ts";
 import type { TowerParams } from "./params.ts";
 import { Fp2 } from "./fp2.ts";
-import { emitFp2Mul, emitFp2Sqr, emitSmallCombination, type Ref, storeLimbs } from "./wasm_fp2_emit.ts";
+import { emitSmallCombination, type Ref, storeLimbs } from "./wasm_fp2_emit.ts";
+import { emitFp2MulIn, emitFp2SqrIn } from "./wasm_fp2_lanes.ts";
 
 /** Names of the exported Fp2 functions. */
 export const FP2_FUNCTIONS = [
@@ -63,8 +64,8 @@ export function fp2Extras(params: TowerParams, onIndices?: (fn: Fp2Indices) => v
       storeLimbs(f, at(0, s), r1);
     };
     const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)];
-    def("fp2_mul", 3, (f) => emitFp2Mul(f, c, at(0), at(1), at(2)));
-    def("fp2_sqr", 2, (f) => emitFp2Sqr(f, c, at(0), at(1)));
+    def("fp2_mul", 3, (f) => emitFp2MulIn(ctx, f, at(0), at(1), at(2)));
+    def("fp2_sqr", 2, (f) => emitFp2SqrIn(ctx, f, at(0), at(1)));
     def("fp2_add", 3, (f) => linear(f, [[a0, 1], [b0, 1]], [[a1, 1], [b1, 1]]));
     def("fp2_sub", 3, (f) => linear(f, [[a0, 1], [b0, -1]], [[a1, 1], [b1, -1]]));
     def("fp2_dbl", 2, (f) => linear(f, [[a0, 2]], [[a1, 2]]));

@@ -6,6 +6,9 @@
  *   mul:  c0 = REDC(a0·b0 + (α·p − a1)·b1),  c1 = REDC(a0·b1 + a1·b0)   (a < α·p, see emitFp2MulSums)
  *   sqr:  c0 = REDC((a0 + a1)·(a0 + p − a1)), c1 = REDC(a0·2a1)        (sums not reduced)
  *
+ * (These u32 lanes are the fallback and the `fp2Radix: null` option; by default fp2_mul and fp2_sqr run
+ * on the 29-bit lanes of wasm_fp2_lanes.ts, which reuse this file's operand sums and bound checks.)
+ *
  * One Montgomery reduction per coefficient instead of one per product (lazy reduction: Aranha,
  * Karabina, Longa, Gebotys, López, "Faster explicit formulas for computing pairings over ordinary
  * curves", EUROCRYPT 2011, §3); the products are summed column by column in finely integrated
@@ -104,7 +107,7 @@ function limb32(f: FunctionBuilder, r: Ref, j: number): void {
  * 2y etc. without reduction. `terms` lists (ref, sign) with sign +1 (add) or −1 (subtract); `plus`
  * adds a constant (true: p). The caller guarantees the result is in [0, 2^(32N)).
  */
-function linearCombination(
+export function linearCombination(
   f: FunctionBuilder,
   c: MontConstants,
   terms: readonly (readonly [Ref, number])[],
@@ -131,7 +134,7 @@ function linearCombination(
 }
 
 /** Builds i32x4 vectors from four i32 producers (one per lane). */
-function vec4(f: FunctionBuilder, lanes: readonly (() => void)[], into: number): void {
+export function vec4(f: FunctionBuilder, lanes: readonly (() => void)[], into: number): void {
   lanes[0]();
   f.simd(SimdOp.i32x4Splat);
   for (let lane = 1; lane < 4; lane++) {

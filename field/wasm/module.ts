@@ -14,9 +14,10 @@
  * };
  * ```
  *
- * Multiplication variants, best of 20 rounds of raw exported calls (bench/field/wasm_variants.ts;
- * Deno 2.9 / V8 15, AMD Zen 5 VM shared with other jobs): SIMD FIPS (default) ≈ 92–103 ns (N = 12) /
- * 52–62 ns (N = 8); scalar FIPS ≈ 110–122 / 59–69; CIOS ≈ 124–136 / 59–69.
+ * Multiplication variants, in-wasm loop iterations (bench/field/wasm_variants.ts; Deno 2.9 / V8 15,
+ * AMD EPYC VM shared with other jobs): SIMD FIPS (default) ≈ 84–90 ns (N = 12) / 46–48 ns (N = 8);
+ * scalar FIPS ≈ 103–106 / 50–52; CIOS ≈ 117–120 / 51–53; reduced radix (emit_mont_reduced*.ts)
+ * w = 30 ≈ 87–92 scalar, 82–90 SIMD / w = 29, 30 ≈ 47–48: a tie, so the default stays.
  *
  * Memory layout (addresses are slot · stride, stride = 4N bytes, slot 0 at address 0):
  *
@@ -49,6 +50,9 @@ import {
 } from "./emit_linear.ts";
 import { emitMontMulCios, emitMontMulFips, type OperandMode, ref } from "./emit_mont.ts";
 import { emitMontMulSimd } from "./emit_mont_simd.ts";
+import { emitMontMulReduced } from "./emit_mont_reduced.ts";
+import { emitMontMulReducedSimd } from "./emit_mont_reduced_simd.ts";
+import { radixPlan } from "./limbs.ts";
 import { type MontConstants, montConstants, toLimbs } from "./montgomery.ts";
 /** Re-exported from the emitter, where the SIMD capability check lives (x25519/ uses it too). */
 export { simdSupported } from "../../wasm/emitter.ts";
@@ -109,6 +113,11 @@ export interface FieldModuleContext {
   readonly fn: Readonly<Record<KernelFunction, number>>;
   /** Byte address of each reserved slot (R², one, …). */
   readonly address: Readonly<Record<keyof typeof SLOT, number>>;
+  /**
+   * Limb bits of the Fp2 lane kernels (field/tower/wasm_fp2_lanes.ts), null: u32 lanes, undefined:
+   * that layer's default.
+   */
+  readonly fp2Radix: number | null | undefined;
 }
 
 /** Adds functions to a field module (e.g. the Fp2 tower, point formulas). */
@@ -138,9 +147,15 @@ export interface FieldModuleOptions {
   readonly extras?: readonly ExtraEmitter[];
   /**
    * Multiplication algorithm: "simd" (default: FIPS two columns at a time in i64x2 lanes,
-   * emit_mont_simd.ts), "fips" (scalar product scanning, for engines without SIMD) or "cios".
+   * emit_mont_simd.ts), "fips" (scalar product scanning, for engines without SIMD), "cios", or
+   * "reduced" (scalar product scanning on w-bit limbs, emit_mont_reduced.ts; w = `radix`), or
+   * "reduced-simd" (the same, two columns at a time, emit_mont_reduced_simd.ts).
    */
-  readonly mul?: "fips" | "cios" | "simd";
+  readonly mul?: "fips" | "cios" | "simd" | "reduced" | "reduced-simd";
+  /** "reduced", "reduced-simd": the limb bits w (limbs.ts; default 30). */
+  readonly radix?: number;
+  /** Limb bits of the Fp2 lane kernels that layers emit (null: u32 lanes; default: the layer's). */
+  readonly fp2Radix?: number | null;
   /** Squaring: halved cross products (default; with CIOS: scalar FIPS), or the multiplication. */
   readonly sqr?: "halved" | "mul";
   /** Scalar FIPS/CIOS: operand limbs reloaded from memory per product (default) or cached in locals. */
@@ -171,7 +186,9 @@ function limbBytes(x: bigint, n: number): Uint8Array {
 /** Generates the field module of modulus p. */
 export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): FieldModule {
   const c = montConstants(p);
-  const { mul = "simd", sqr = "halved", operands = "memory" } = options;
+  const { mul = "simd", sqr = "halved", operands = "memory", radix = 30 } = options;
+  const plan = mul === "reduced" || mul === "reduced-simd" ? radixPlan(p, radix) : null;
+  const reduced = mul === "reduced-simd" ? emitMontMulReducedSimd : emitMontMulReduced;
   const mb = options.importMemory ? new ModuleBuilder().importMemory(1) : new ModuleBuilder().defineMemory(1);
   const address = Object.fromEntries(
     Object.entries(SLOT).map(([k, slot]) => [k, slot * c.stride]),
@@ -200,7 +217,8 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
   };
   /** out ← a·b·R⁻¹ (b = null: a²·R⁻¹) with the chosen algorithm. */
   const mulBody = (f: FunctionBuilder, out: number, a: number, b: number | null) => {
-    if (mul === "simd") {
+    if (plan !== null) reduced(f, plan, ref(out), ref(a), b === null ? null : ref(b));
+    else if (mul === "simd") {
       const zero = f.local(I32); // p is at an absolute address: base 0 + static offset
       emitMontMulSimd(f, c, ref(out), ref(a), b === null ? null : ref(b), ref(zero, address.P));
     } else if (mul === "cios" && b !== null) emitMontMulCios(f, c, ref(out), ref(a), ref(b), operands);
@@ -240,7 +258,8 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
     f.localGet(ok);
   });
 
-  const ctx: FieldModuleContext = Object.freeze({ c, module: mb, fn: Object.freeze(fn), address });
+  const fp2Radix = options.fp2Radix;
+  const ctx: FieldModuleContext = Object.freeze({ c, module: mb, fn: Object.freeze(fn), address, fp2Radix });
   for (const extra of options.extras ?? []) extra(ctx);
   return { c, bytes: mb.toBytes(), fn };
 }

@@ -3,11 +3,18 @@
 // kernel's JavaScript wrappers and the inversion driver, the generated TypeScript kernel, and the
 // algorithms of field/algorithms/ behind inv, sqrt, isSquare and pow), the checked decoder
 // decodeFieldElement, a positive control per backend, and the bytecode rules of every wasm module of
-// the field layer (kernel: straight-line, in both multiplication variants; inversion: counted loops).
+// the field layer (kernel: straight-line, in every multiplication variant; inversion: counted loops).
 
 // The registry must be imported before any library module (it starts V8 block coverage).
 import { assertConstantFlow, ctFlow, ctWasm, secretsForModulus } from "./registry.ts";
-import { type Backend, buildFieldModule, FIELDS, inverseModuleBytes, KERNEL_FUNCTIONS } from "../internal.ts";
+import {
+  type Backend,
+  buildFieldModule,
+  type FieldModuleOptions,
+  FIELDS,
+  inverseModuleBytes,
+  KERNEL_FUNCTIONS,
+} from "../internal.ts";
 import assert from "node:assert/strict";
 import { decodeFieldElement, type FieldKernel, fieldKernel, type FieldName } from "../../field/mod.ts";
 import { encodeInteger, seededBytes, seededRandom } from "./secrets.ts";
@@ -184,12 +191,20 @@ for (const backend of BACKENDS) {
   });
 }
 
-// Bytecode: the kernel functions straight-line (both multiplication variants the kernel may use:
-// SIMD, and scalar FIPS where SIMD is missing), the inversion's only branch its outer loop counter.
+// Bytecode: the kernel functions straight-line (the multiplication variants the kernel may use:
+// SIMD, scalar FIPS where SIMD is missing, and the reduced-radix ones of emit_mont_reduced*.ts), the
+// inversion's only branch its outer loop counter.
 for (const name of NAMES) {
   const { p } = FIELDS[name];
-  for (const mul of ["simd", "fips"] as const) {
-    ctWasm(`${name} kernel module (${mul})`, () => buildFieldModule(p, { mul }).bytes, {
+  const variants: FieldModuleOptions[] = [
+    { mul: "simd" },
+    { mul: "fips" },
+    ...[28, 29, 30].map((radix): FieldModuleOptions => ({ mul: "reduced", radix })),
+    ...[28, 29].map((radix): FieldModuleOptions => ({ mul: "reduced-simd", radix })),
+  ];
+  for (const options of variants) {
+    const label = options.radix === undefined ? options.mul : `${options.mul}, w = ${options.radix}`;
+    ctWasm(`${name} kernel module (${label})`, () => buildFieldModule(p, options).bytes, {
       straightLine: KERNEL_FUNCTIONS,
     });
   }

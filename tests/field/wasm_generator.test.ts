@@ -25,7 +25,7 @@ import {
 } from "../internal.ts";
 import assert from "node:assert/strict";
 import { assertNoBranches } from "../ct/wasm_rules.ts";
-import { FIELD_NAMES, modPow, Rng } from "./kernel_cases.ts";
+import { edgeValues, FIELD_NAMES, modPow, Rng } from "./kernel_cases.ts";
 
 Deno.test("wasm generator: Montgomery constants match their definitions", () => {
   for (const name of FIELD_NAMES) {
@@ -80,6 +80,14 @@ const VARIANTS: FieldModuleOptions[] = [
   { mul: "cios" },
   { mul: "cios", operands: "locals" },
   { mul: "simd", sqr: "mul" },
+  ...[24, 26, 28, 29, 30].flatMap((radix): FieldModuleOptions[] => [
+    { mul: "reduced", radix },
+    { mul: "reduced", radix, sqr: "mul" },
+  ]),
+  ...[24, 28, 29, 30].flatMap((radix): FieldModuleOptions[] => [
+    { mul: "reduced-simd", radix },
+    { mul: "reduced-simd", radix, sqr: "mul" },
+  ]),
 ];
 
 Deno.test("wasm generator: every variant computes the same Montgomery products", () => {
@@ -88,6 +96,15 @@ Deno.test("wasm generator: every variant computes the same Montgomery products",
     const { p } = FIELDS[name];
     const c = montConstants(p);
     const rInv = modPow(c.R % p, p - 2n, p);
+    // Edge values, and values around the limb boundaries of the reduced radixes (2^(wk) ± 1, runs of
+    // all-ones limbs): the extremes of the column bounds.
+    const edges = [...edgeValues(p)];
+    for (const w of [24, 26, 28, 29, 30]) {
+      for (let k = w; k < c.bits; k += 3 * w) {
+        for (const x of [(1n << BigInt(k)) - 1n, (1n << BigInt(k)) + 1n]) edges.push(x % p);
+      }
+      edges.push((p - 1n) ^ ((1n << BigInt(w)) - 1n), p - (1n << BigInt(w)));
+    }
     for (const options of [{}, ...VARIANTS]) {
       const inst = new WebAssembly.Instance(new WebAssembly.Module(buildFieldModule(p, options).bytes), {});
       const x = inst.exports as Record<string, (...a: number[]) => void> & { memory: WebAssembly.Memory };
@@ -110,6 +127,7 @@ Deno.test("wasm generator: every variant computes the same Montgomery products",
           [p - 1n, p - 1n],
           [0n, p - 1n],
           [1n, 1n],
+          ...edges.map((e, i) => [e, edges[(7 * i + 3) % edges.length]]),
           ...Array.from({ length: 40 }, () => [rng.below(p), rng.below(p)]),
         ]
       ) {

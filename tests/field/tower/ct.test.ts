@@ -22,10 +22,14 @@ import { RefTower } from "./reference.ts";
 const CURVES: readonly TowerName[] = ["bls12-381", "bn254"];
 
 for (const name of CURVES) {
-  ctWasm(`tower functions of ${TOWERS[name].fp}`, () => {
-    const plan = wasmTowerPlan(TOWERS[name], towerFrobenius(TOWERS[name]));
-    return buildFieldModule(TOWERS[name].p, { extras: [plan.emitter] }).bytes;
-  }, { straightLine: [...FP2_FUNCTIONS, ...TOWER_FUNCTIONS] });
+  // The default lanes (w-bit, wasm_fp2_lanes.ts) and the u32 lanes (fp2Radix null, the fallback).
+  for (const fp2Radix of [undefined, null]) {
+    const label = fp2Radix === null ? " (u32 lanes)" : "";
+    ctWasm(`tower functions of ${TOWERS[name].fp}${label}`, () => {
+      const plan = wasmTowerPlan(TOWERS[name], towerFrobenius(TOWERS[name]));
+      return buildFieldModule(TOWERS[name].p, { extras: [plan.emitter], fp2Radix }).bytes;
+    }, { straightLine: [...FP2_FUNCTIONS, ...TOWER_FUNCTIONS] });
+  }
 }
 
 /** Fp2 secrets (ZCash encoding c1‖c0): pairs of the field's canonical secrets. */

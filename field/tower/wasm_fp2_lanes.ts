@@ -1,0 +1,212 @@
+/**
+ * The Fp2 lane kernels of wasm_fp2_emit.ts (c0 and c1 side by side in the two i64 lanes, lazy
+ * reduction) on reduced-radix limbs: w-bit limbs (limbs.ts, after Mitscha-Baude's 13 × 30-bit
+ * kernel, github.com/mitschabaude/montgomery, README "13 x 30 bit multiplication") make every lane
+ * product < 2^(2w), so a lane sums its column exactly with one `i64x2.add` per product (the u32
+ * lanes spend three more vector ops per product on carry-save halves). The Montgomery reduction runs
+ * in scalar code per lane (digit products by constants on the integer multiplier, in parallel with
+ * the vector unit).
+ *
+ *   mul:  c0 = REDC(a0·b0 + (α·p − a1)·b1),  c1 = REDC(a0·b1 + a1·b0)
+ *   sqr:  c0 = REDC((a0 + a1)·(a0 + p − a1)), c1 = REDC(a0·2a1)
+ *
+ * Elements stay in the kernel's u32 layout and Montgomery radix R = 2^(32N): operands are split into
+ * w-bit limbs on load (sums are formed on u32 words first, as in wasm_fp2_emit.ts, then split), the
+ * n digits reduce by exactly R (the last one has 32N − w(n − 1) bits), and the result is packed back.
+ *
+ * Bounds (fiat-crypto style, exact, from radixPlan with these operand bounds; refused otherwise):
+ * - mul: a-side values ≤ α·p (a0, a1, α·p − a1), b-side < β·p, two products per limb pair and lane;
+ *   sqr: all four operands < 2p, one product per limb pair and lane;
+ * - a column's operand products in one i64 lane (< 2^64, accumulator 0: refused if the plan splits
+ *   them, e.g. BLS12-381 with w = 30); its digit products and carry in accumulator 0 or, where the
+ *   plan needs it, a second one (Columns combines them exactly); one carry per column (V_k >> w);
+ * - the lane sums are < p·R (2αβp² < p·R, 4p² < p·R: checked), so REDC < 2p; one masked subtraction
+ *   per lane on the output pieces gives < p. Outputs may alias inputs (all loads come first).
+ * @module
+ */
+import { type FunctionBuilder, I64, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
+import { Columns, emitUnpackLimbs, emitWordsToLimbs } from "../wasm/emit_mont_reduced.ts";
+import { type RadixPlan, radixPlan, splitLimbs } from "../wasm/limbs.ts";
+import type { MontConstants } from "../wasm/montgomery.ts";
+import type { FieldModuleContext } from "../wasm/module.ts";
+import {
+  emitFp2Mul,
+  emitFp2Sqr,
+  type Fp2Sum,
+  linearCombination,
+  mulBoundsOk,
+  mulInputBounds,
+  type Ref,
+  sumBound,
+  vec4,
+} from "./wasm_fp2_emit.ts";
+
+const maskOf = (bits: number): bigint => (1n << BigInt(bits)) - 1n;
+
+/** The plan of a lane kernel for these operand bounds (RangeError where it cannot hold them). */
+export function lanePlan(p: bigint, w: number, aBound: bigint, bBound: bigint, products: 1 | 2): RadixPlan {
+  return radixPlan(p, w, { aBound, bBound, products });
+}
+
+/** The limb bits of the Fp2 lane kernels unless a module says otherwise (measured fastest, w = 29). */
+export const FP2_LANE_RADIX = 29;
+
+/** The lane radix a module uses: its `fp2Radix` (null: u32 lanes), else FP2_LANE_RADIX where it fits p. */
+export function fp2LaneRadix(ctx: FieldModuleContext): number | null {
+  if (ctx.fp2Radix !== undefined) return ctx.fp2Radix;
+  const { c } = ctx, [ab, bb] = mulInputBounds(c);
+  try {
+    lanesFit(lanePlan(c.p, FP2_LANE_RADIX, BigInt(ab) * c.p + 1n, BigInt(bb) * c.p, 2));
+    lanesFit(lanePlan(c.p, FP2_LANE_RADIX, 2n * c.p, 2n * c.p, 1));
+    return FP2_LANE_RADIX;
+  } catch (e) {
+    if (e instanceof RangeError) return null; // a prime the reduced lanes cannot hold: u32 lanes
+    throw e;
+  }
+}
+
+/** Throws RangeError unless every column's operand products fit the lane (accumulator 0). */
+function lanesFit(plan: RadixPlan): RadixPlan {
+  if (!plan.mul.every((col) => col.products.every((t) => t.acc === 0))) {
+    throw new RangeError(`wasm Fp2 lanes: w = ${plan.w} splits a column's operand products`);
+  }
+  return plan;
+}
+
+/**
+ * Lane ℓ ∈ {0, 1} accumulates Σ_t A_t·B_t over i32x4 limb vectors (`av[j]`: a-limbs j, lanes 0/1 for
+ * the first product, 2/3 for the second when `terms` = 2; `bv[i]` likewise), column by column; each
+ * column's two lanes are then extracted and reduced by scalar code, one emit_mont_reduced.ts Columns
+ * per lane: the digit products are products by constants on the integer multiplier while the vector
+ * unit does the operand products (measured ~20 % faster than digits kept in the lanes, and than the
+ * u32 lanes: bench/field/wasm_variants.ts). Then per lane the subtraction of p where needed and the
+ * stores: lane 0 at out, lane 1 at out + stride.
+ */
+function emitLanesReduce(
+  f: FunctionBuilder,
+  plan: RadixPlan,
+  out: Ref,
+  stride: number,
+  av: readonly number[],
+  bv: readonly number[],
+  terms: 1 | 2,
+): void {
+  const { n } = plan;
+  const columns = lanesFit(plan).mul;
+  const lanes = [new Columns(f, plan, plan.accumulators), new Columns(f, plan, plan.accumulators)];
+  const T = f.local(V128);
+  for (let k = 0; k <= 2 * n - 2; k++) {
+    const lo = Math.max(0, k - n + 1), hi = Math.min(k, n - 1);
+    let empty = true;
+    const add = () => {
+      if (!empty) f.localGet(T).simd(SimdOp.i64x2Add);
+      f.localSet(T);
+      empty = false;
+    };
+    for (let j = lo; j <= hi; j++) {
+      f.localGet(av[j]).localGet(bv[k - j]).simd(SimdOp.i64x2ExtmulLowI32x4U), add();
+      if (terms === 2) f.localGet(av[j]).localGet(bv[k - j]).simd(SimdOp.i64x2ExtmulHighI32x4U), add();
+    }
+    const col = columns[k];
+    lanes.forEach((cols, lane) => {
+      cols.open();
+      f.localGet(T).simdLane(SimdOp.i64x2ExtractLane, lane), cols.add(0);
+      for (const t of col.digits) cols.digitTimesP(t.i, t.j, t.acc);
+      if (col.carryAcc >= 0) f.localGet(cols.carry), cols.add(col.carryAcc);
+      cols.close(k, col.digitAcc);
+    });
+  }
+  lanes[0].store(out);
+  lanes[1].store({ local: out.local, offset: out.offset + stride });
+}
+
+/** w-bit limbs (i64 locals) of one coefficient of an Fp2Sum: unpacked, or formed on u32 words then split. */
+function operandLimbs(f: FunctionBuilder, c: MontConstants, plan: RadixPlan, terms: Fp2Sum, part: 0 | 1) {
+  const at = (r: Ref): Ref => ({ local: r.local, offset: r.offset + part * c.stride });
+  if (terms.length === 1 && terms[0][1] === 1) return emitUnpackLimbs(f, plan, at(terms[0][0]));
+  const k = terms.reduce((acc, [, coef, bound]) => acc + (coef < 0 ? BigInt(-coef * bound) : 0n), 0n);
+  const words = linearCombination(f, c, terms.map(([r, coef]) => [at(r), coef] as const), k * c.p);
+  return emitWordsToLimbs(f, plan, words);
+}
+
+const wrap = (f: FunctionBuilder, l: number) => () => void f.localGet(l).op(Op.i32WrapI64);
+
+/** Fp2 out ← a·b on w-bit lanes (operand bounds: wasm_fp2_emit.ts's emitFp2MulSums, checked there). */
+export function emitFp2MulLanes(
+  f: FunctionBuilder,
+  c: MontConstants,
+  w: number,
+  out: Ref,
+  a: Fp2Sum,
+  b: Fp2Sum,
+): void {
+  if (4n * c.p >= c.R || !mulBoundsOk(c, sumBound(a), sumBound(b))) {
+    throw new RangeError("wasm Fp2 mul: operand bounds too loose for p");
+  }
+  const alpha = BigInt(sumBound(a)), beta = BigInt(sumBound(b));
+  const plan = lanePlan(c.p, w, alpha * c.p + 1n, beta * c.p, 2);
+  const { n } = plan, mask = maskOf(w);
+  const a0 = operandLimbs(f, c, plan, a, 0), a1 = operandLimbs(f, c, plan, a, 1);
+  const b0 = operandLimbs(f, c, plan, b, 0), b1 = operandLimbs(f, c, plan, b, 1);
+  // α·p − a1 ∈ [1, α·p] on w-bit limbs (signed borrow chain).
+  const ap = splitLimbs(alpha * c.p, w, n), carry = f.local(I64);
+  const na1 = a1.map((l, j) => {
+    const d = f.local(I64);
+    f.i64Const(ap[j]).localGet(l).op(Op.i64Sub);
+    if (j > 0) f.localGet(carry).op(Op.i64Add);
+    f.localTee(d).i64Const(w).op(Op.i64ShrS).localSet(carry);
+    f.localGet(d).i64Const(mask).op(Op.i64And).localSet(d);
+    return d;
+  });
+  const av = a0.map((_, j) => {
+    const v = f.local(V128);
+    vec4(f, [wrap(f, a0[j]), wrap(f, a0[j]), wrap(f, na1[j]), wrap(f, a1[j])], v);
+    return v;
+  });
+  const bv = b0.map((_, i) => {
+    const v = f.local(V128);
+    vec4(f, [wrap(f, b0[i]), wrap(f, b1[i]), wrap(f, b1[i]), wrap(f, b0[i])], v);
+    return v;
+  });
+  // lane 0: a0·b0 (low) + (α·p − a1)·b1 (high); lane 1: a0·b1 (low) + a1·b0 (high)
+  emitLanesReduce(f, plan, out, c.stride, av, bv, 2);
+}
+
+/** Fp2 out ← a² on w-bit lanes (complex squaring with lazy sums, as wasm_fp2_emit.ts's emitFp2Sqr). */
+export function emitFp2SqrLanes(f: FunctionBuilder, c: MontConstants, w: number, out: Ref, a: Ref): void {
+  if (4n * c.p >= c.R) throw new RangeError("wasm Fp2: needs 4p < R");
+  const plan = lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1);
+  const a1 = { local: a.local, offset: a.offset + c.stride };
+  const split = (words: number[]) => emitWordsToLimbs(f, plan, words);
+  const sum = split(linearCombination(f, c, [[a, 1], [a1, 1]], false)); //     a0 + a1 < 2p
+  const diff = split(linearCombination(f, c, [[a, 1], [a1, -1]], true)); //   a0 − a1 + p < 2p
+  const twice = split(linearCombination(f, c, [[a1, 1], [a1, 1]], false)); // 2a1 < 2p
+  const a0 = emitUnpackLimbs(f, plan, a);
+  const av: number[] = [], bv: number[] = [];
+  for (let j = 0; j < plan.n; j++) {
+    const v = f.local(V128), u = f.local(V128);
+    vec4(f, [wrap(f, sum[j]), wrap(f, a0[j]), wrap(f, sum[j]), wrap(f, a0[j])], v);
+    vec4(f, [wrap(f, diff[j]), wrap(f, twice[j]), wrap(f, diff[j]), wrap(f, twice[j])], u);
+    av.push(v);
+    bv.push(u);
+  }
+  emitLanesReduce(f, plan, out, c.stride, av, bv, 1);
+}
+
+/**
+ * fp2 out ← a·b in the module of `ctx`: on w-bit lanes (w = fp2LaneRadix(ctx)), or on u32 lanes
+ * (wasm_fp2_emit.ts) when that is null. Operand bounds: a < 2p, b < mulInputBounds(c)[1]·p.
+ */
+export function emitFp2MulIn(ctx: FieldModuleContext, f: FunctionBuilder, out: Ref, a: Ref, b: Ref): void {
+  const w = fp2LaneRadix(ctx);
+  if (w === null) return emitFp2Mul(f, ctx.c, out, a, b);
+  const [ab, bb] = mulInputBounds(ctx.c);
+  emitFp2MulLanes(f, ctx.c, w, out, [[a, 1, ab]], [[b, 1, bb]]);
+}
+
+/** fp2 out ← a² in the module of `ctx` (as {@linkcode emitFp2MulIn}); a < p. */
+export function emitFp2SqrIn(ctx: FieldModuleContext, f: FunctionBuilder, out: Ref, a: Ref): void {
+  const w = fp2LaneRadix(ctx);
+  if (w === null) return emitFp2Sqr(f, ctx.c, out, a);
+  emitFp2SqrLanes(f, ctx.c, w, out, a);
+}

@@ -1,0 +1,196 @@
+/**
+ * Montgomery multiplication and squaring with reduced-radix limbs: fully unrolled, straight-line wasm
+ * (no branch, no `select`) after Mitscha-Baude's 13 × 30-bit kernel (ZPrize 2022 wasm MSM,
+ * github.com/mitschabaude/montgomery, README "13 x 30 bit multiplication"; our own code): w-bit limbs
+ * (w < 32) make each limb product < 2^(2w), so a column sums exactly in one i64 with a plain `i64.add`
+ * per product (the 32-bit kernels need 4 ops per product for their carry-save halves).
+ *
+ * Product scanning (FIPS, Koç–Acar–Kaliski 1996, §5) over the columns of limbs.ts's plan: column k
+ * adds a_i·b_{k−i} (squaring: the cross products once, doubled, then the square; Menezes et al.,
+ * HAC Alg. 14.16), the digits' products m_i·p_{k−i}, the carry; for k < n the new digit
+ * m_k = (column · n0) mod 2^bits_k zeroes the column's low bits_k bits. Elements stay in the kernel's
+ * u32 layout: operands are split into w-bit limbs on load (one unaligned i64 load, shift and mask per
+ * limb) and the result packed back on store, so out = a·b·2^(−32N) mod p as for the 32-bit kernels.
+ *
+ * Bounds (fiat-crypto style, all exact and derived by radixPlan; limbs.ts refuses a w it cannot hold):
+ * - in: a, b < p (u32 words at rest); limb i ≤ min(2^w − 1, (p − 1) >> wi); digit k < 2^bits_k;
+ * - column k: at most `plan.accumulators` i64 accumulators, each below its planned bound < 2^64; the
+ *   carries happen once per column (V_k >> w), plus the low-part sum where a column has two
+ *   accumulators (Σ (s_g >> w) + (Σ (s_g mod 2^w)) >> w);
+ * - out: V/R < 2p as pieces of ≤ 32 bits (limbs.ts), then one masked subtraction of p on those
+ *   pieces: out < p, packed into u32 words. out may alias a or b (all loads precede the stores).
+ * @module
+ */
+
+import { type FunctionBuilder, I64, Op } from "../../wasm/emitter.ts";
+import type { Ref } from "./emit_mont.ts";
+import type { ColumnPlan, RadixPlan } from "./limbs.ts";
+
+const maskOf = (bits: number): bigint => (1n << BigInt(bits)) - 1n;
+
+/**
+ * Splits the u32-word element at `r` (value < 2^e) into n w-bit limbs in i64 locals: limb i is bits
+ * [wi, wi + w), from one unaligned 8-byte load that never reads past the element's 4N bytes (4-byte
+ * loads of the words, then shifts, measured no faster).
+ */
+export function emitUnpackLimbs(f: FunctionBuilder, plan: RadixPlan, r: Ref): number[] {
+  const bytes = 4 * plan.words, mask = maskOf(plan.w);
+  return Array.from({ length: plan.n }, (_, i) => {
+    const bit = plan.w * i, at = Math.min(bit >> 3, bytes - 8), shift = bit - 8 * at;
+    const l = f.local(I64);
+    f.localGet(r.local).mem(Op.i64Load, r.offset + at);
+    if (shift > 0) f.i64Const(shift).op(Op.i64ShrU);
+    if (shift + plan.w < 64) f.i64Const(mask).op(Op.i64And);
+    f.localSet(l);
+    return l;
+  });
+}
+
+/** The n w-bit limbs (i64 locals) of the value held in N u32 words, i64 locals `words` (each < 2^32). */
+export function emitWordsToLimbs(f: FunctionBuilder, plan: RadixPlan, words: readonly number[]): number[] {
+  const mask = maskOf(plan.w);
+  return Array.from({ length: plan.n }, (_, i) => {
+    const bit = plan.w * i, q = bit >> 5, shift = bit & 31;
+    const l = f.local(I64);
+    f.localGet(words[q]);
+    if (q + 1 < words.length) f.localGet(words[q + 1]).i64Const(32).op(Op.i64Shl).op(Op.i64Or);
+    if (shift > 0) f.i64Const(shift).op(Op.i64ShrU);
+    f.i64Const(mask).op(Op.i64And).localSet(l);
+    return l;
+  });
+}
+
+/**
+ * Masked final subtraction on the pieces (i64 locals, the layout of plan.pieces, value < 2p), then
+ * packs the result (< p) into the N u32 words at `out`.
+ */
+export function emitCondSubPack(
+  f: FunctionBuilder,
+  plan: RadixPlan,
+  pieces: readonly number[],
+  out: Ref,
+): void {
+  const d = pieces.map(() => f.local(I64));
+  const borrow = f.local(I64);
+  plan.pieces.forEach(({ offset, bits }, j) => {
+    // x = u_j − p_j − borrow ∈ (−2^(bits+1), 2^bits): d_j = x mod 2^bits, borrow = sign bit.
+    f.localGet(pieces[j]).i64Const((plan.p >> BigInt(offset)) & maskOf(bits)).op(Op.i64Sub);
+    if (j > 0) f.localGet(borrow).op(Op.i64Sub);
+    f.localTee(d[j]).i64Const(63).op(Op.i64ShrU).localSet(borrow);
+    f.localGet(d[j]).i64Const(maskOf(bits)).op(Op.i64And).localSet(d[j]);
+  });
+  f.i64Const(0).localGet(borrow).op(Op.i64Sub).localSet(borrow); // all ones iff V/R < p: keep it
+  const word = f.local(I64);
+  let held = 0, stored = 0;
+  plan.pieces.forEach(({ bits }, j) => {
+    f.localGet(d[j]).localGet(d[j]).localGet(pieces[j]).op(Op.i64Xor).localGet(borrow).op(Op.i64And);
+    f.op(Op.i64Xor);
+    if (held > 0) f.i64Const(held).op(Op.i64Shl).localGet(word).op(Op.i64Or);
+    f.localSet(word);
+    held += bits;
+    while (held >= 32 && stored < plan.words) {
+      f.localGet(out.local).localGet(word).mem(Op.i64Store32, out.offset + 4 * stored++);
+      f.localGet(word).i64Const(32).op(Op.i64ShrU).localSet(word);
+      held -= 32;
+    }
+  });
+  if (stored !== plan.words) throw new Error("unreachable: pieces do not cover the element");
+}
+
+/**
+ * The scalar side of the product-scanning columns, shared by the scalar and SIMD kernels: i64
+ * accumulators, the digits m_k, the carry, and the output pieces. A column is opened with `open()`,
+ * terms go to accumulator g with `add(g)` (the i64 on the stack), and `close(k, digitAcc)` makes the
+ * digit m_k (k < n, its product m_k·p_0 added to `digitAcc`), the carry and the column's piece.
+ */
+export class Columns {
+  readonly acc: number[];
+  readonly m: number[];
+  readonly carry: number;
+  private readonly pieces: number[] = [];
+  private used = new Set<number>();
+  constructor(private readonly f: FunctionBuilder, private readonly plan: RadixPlan, accumulators: number) {
+    this.acc = Array.from({ length: accumulators }, () => f.local(I64));
+    this.m = Array.from({ length: plan.n }, () => f.local(I64));
+    this.carry = f.local(I64);
+  }
+  open(): void {
+    this.used = new Set();
+  }
+  /** Adds the i64 on the stack to accumulator g. */
+  add(g: number): void {
+    if (this.used.has(g)) this.f.localGet(this.acc[g]).op(Op.i64Add);
+    this.used.add(g);
+    this.f.localSet(this.acc[g]);
+  }
+  /** Doubles every accumulator used so far (squaring's cross products). */
+  double(): void {
+    for (const g of this.used) this.f.localGet(this.acc[g]).i64Const(1).op(Op.i64Shl).localSet(this.acc[g]);
+  }
+  /** Adds m_i·p_j to accumulator g (nothing when p_j = 0). */
+  digitTimesP(i: number, j: number, g: number): void {
+    if (j >= this.plan.n || this.plan.pLimbs[j] === 0n) return;
+    this.f.localGet(this.m[i]).i64Const(this.plan.pLimbs[j]).op(Op.i64Mul), this.add(g);
+  }
+  /** Ends column k: the digit (k < n), then carry ← V_k >> w and the piece V_k mod 2^w (k ≥ n − 1). */
+  close(k: number, digitAcc: number): void {
+    const { f, plan, acc, carry } = this;
+    const { n, w } = plan, mask = maskOf(w);
+    if (k < n) {
+      // m_k = (Σ accumulators mod 2^64)·n0 mod 2^bits_k: the sum's low w bits are the column's.
+      [...this.used].forEach((g, i) => void (f.localGet(acc[g]), i > 0 && f.op(Op.i64Add)));
+      f.i64Const(plan.n0).op(Op.i64Mul).i64Const(maskOf(plan.digitBits[k])).op(Op.i64And).localTee(this.m[k]);
+      f.i64Const(plan.pLimbs[0]).op(Op.i64Mul), this.add(digitAcc);
+    }
+    const gs = [...this.used];
+    const keep = f.local(I64);
+    if (gs.length === 1) {
+      f.localGet(acc[gs[0]]).i64Const(w).op(Op.i64ShrU).localSet(carry);
+      if (k >= n - 1) f.localGet(acc[gs[0]]).i64Const(mask).op(Op.i64And).localSet(keep);
+    } else {
+      // Two or more accumulators: low parts summed first (< G·2^w), then the high parts.
+      gs.forEach((g, i) => void (f.localGet(acc[g]).i64Const(mask).op(Op.i64And), i > 0 && f.op(Op.i64Add)));
+      f.localTee(keep).i64Const(w).op(Op.i64ShrU);
+      for (const g of gs) f.localGet(acc[g]).i64Const(w).op(Op.i64ShrU).op(Op.i64Add);
+      f.localSet(carry);
+      if (k >= n - 1) f.localGet(keep).i64Const(mask).op(Op.i64And).localSet(keep);
+    }
+    if (k === n - 1 && w * n > plan.e) {
+      // The digit zeroed the low digitBits bits; the rest of this column is the first piece.
+      f.localGet(keep).i64Const(plan.digitBits[n - 1]).op(Op.i64ShrU).localSet(keep);
+      this.pieces.push(keep);
+    } else if (k >= n) this.pieces.push(keep);
+  }
+  /** After the last column: the top piece (the last carry), the final subtraction, the store. */
+  store(out: Ref): void {
+    if (this.pieces.length < this.plan.pieces.length) this.pieces.push(this.carry);
+    emitCondSubPack(this.f, this.plan, this.pieces, out);
+  }
+}
+
+/**
+ * out ← a·b·2^(−32N) mod p (b = null: a²·2^(−32N)) with w-bit limbs, following `plan` (see the
+ * module doc for the bounds). Cost: n² (mul) or n(n+1)/2 (sqr) limb products for a·b and about n² for
+ * m·p, 2 ops each, one carry per column, 2n unpacks and the final subtraction on n + 1 pieces.
+ */
+export function emitMontMulReduced(
+  f: FunctionBuilder,
+  plan: RadixPlan,
+  out: Ref,
+  a: Ref,
+  b: Ref | null,
+): void {
+  const A = emitUnpackLimbs(f, plan, a);
+  const B = b === null ? A : emitUnpackLimbs(f, plan, b);
+  const cols = new Columns(f, plan, plan.accumulators);
+  (b === null ? plan.sqr : plan.mul).forEach((col: ColumnPlan, k) => {
+    cols.open();
+    for (const t of col.cross) f.localGet(A[t.i]).localGet(A[t.j]).op(Op.i64Mul), cols.add(t.acc);
+    cols.double();
+    for (const t of col.products) f.localGet(A[t.i]).localGet(B[t.j]).op(Op.i64Mul), cols.add(t.acc);
+    for (const t of col.digits) cols.digitTimesP(t.i, t.j, t.acc);
+    if (col.carryAcc >= 0) f.localGet(cols.carry), cols.add(col.carryAcc);
+    cols.close(k, col.digitAcc);
+  });
+  cols.store(out);
+}

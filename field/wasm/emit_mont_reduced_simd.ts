@@ -1,0 +1,107 @@
+/**
+ * Reduced-radix Montgomery multiplication and squaring with wasm SIMD for the operand products and
+ * scalar code for the reduction: the product scanning of emit_mont_reduced.ts (w-bit limbs after
+ * Mitscha-Baude, github.com/mitschabaude/montgomery, README "13 x 30 bit multiplication"), the
+ * operand products two columns at a time as in emit_mont_simd.ts: for the column pair (c, c+1), c
+ * even, `i64x2.extmul_low_i32x4_u` of splat(a_i) and the pair (b_{c−i}, b_{c−i+1}) gives both
+ * columns' products, summed with one `i64x2.add` (w-bit limbs: no carry-save halves). Pairs are
+ * zero-padded (b_{−1} = b_n = 0), so edge products cost a vector product with one zero lane. The
+ * digit products m_j·p_{c−j} stay scalar (`i64.mul` by a constant: one instruction, on the integer
+ * multiplier while the vector unit does the operand products; measured faster than vector digit
+ * products, bench/field/wasm_variants.ts), as do squaring's square and middle cross product.
+ *
+ * Bounds: limbs.ts's plan, whose accumulator 0 must hold all operand products of a column (the lane;
+ * refused otherwise); digit products and the carry go where the plan puts them (accumulator 0, or 1
+ * in a column that needs two: BLS12-381 with w = 30), and Columns combines two exactly. All terms
+ * are non-negative, so every partial sum is below its bound. in: a, b < p (u32 words); out < p, packed; out may alias a or b.
+ * @module
+ */
+
+import { type FunctionBuilder, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
+import type { Ref } from "./emit_mont.ts";
+import { Columns, emitUnpackLimbs } from "./emit_mont_reduced.ts";
+import type { ColumnPlan, RadixPlan } from "./limbs.ts";
+
+/** out ← a·b·2^(−32N) mod p, or a²·2^(−32N) if b is null (see the module doc). */
+export function emitMontMulReducedSimd(
+  f: FunctionBuilder,
+  plan: RadixPlan,
+  out: Ref,
+  a: Ref,
+  b: Ref | null,
+): void {
+  const { n } = plan;
+  const sq = b === null;
+  const columns = sq ? plan.sqr : plan.mul;
+  const inLane = (col: ColumnPlan) => [...col.cross, ...col.products].every((t) => t.acc === 0);
+  if (!columns.every(inLane)) {
+    throw new RangeError(`reduced SIMD kernel: w = ${plan.w} splits a column's operand products`);
+  }
+  const A = emitUnpackLimbs(f, plan, a);
+  const B = sq ? A : emitUnpackLimbs(f, plan, b);
+  const splat = (l: number) => {
+    const v = f.local(V128);
+    f.localGet(l).op(Op.i32WrapI64).simd(SimdOp.i32x4Splat).localSet(v);
+    return v;
+  };
+  const As = A.map(splat);
+  // pair(k) = (x_k, x_{k+1}) in i32 lanes 0 and 1, k = −1 … n − 1 (x_{−1} = x_n = 0).
+  const Bp = new Map<number, number>();
+  for (let k = -1; k < n; k++) {
+    const v = f.local(V128);
+    if (k >= 0) f.localGet(B[k]);
+    if (k + 1 < n) {
+      f.localGet(B[k + 1]).i64Const(32).op(Op.i64Shl);
+      if (k >= 0) f.op(Op.i64Or);
+    }
+    f.simd(SimdOp.i64x2Splat).localSet(v);
+    Bp.set(k, v);
+  }
+  const cols = new Columns(f, plan, plan.accumulators);
+  const T = f.local(V128);
+  let empty = true;
+  const vecProduct = (i: number, k: number) => {
+    f.localGet(As[i]).localGet(Bp.get(k)!).simd(SimdOp.i64x2ExtmulLowI32x4U);
+    if (!empty) f.localGet(T).simd(SimdOp.i64x2Add);
+    f.localSet(T);
+    empty = false;
+  };
+  /** Starts column c from lane `lane` of the vector sums (accumulator 0). */
+  const open = (lane: 0 | 1) => {
+    cols.open();
+    if (!empty) f.localGet(T).simdLane(SimdOp.i64x2ExtractLane, lane), cols.add(0);
+  };
+  /** Scalar a_i·a_j, `times` 1 or 2, into accumulator 0 (squaring's tail). */
+  const square = (i: number, j: number, times: 1 | 2) => {
+    f.localGet(A[i]).localGet(A[j]).op(Op.i64Mul);
+    if (times === 2) f.i64Const(1).op(Op.i64Shl);
+    cols.add(0);
+  };
+  /** The digit products of column c, its carry (accumulators as planned), then the digit and carry. */
+  const finish = (c: number) => {
+    const col = columns[c];
+    for (const t of col.digits) cols.digitTimesP(t.i, t.j, t.acc);
+    if (col.carryAcc >= 0) f.localGet(cols.carry), cols.add(col.carryAcc);
+    cols.close(c, col.digitAcc);
+  };
+
+  for (let c0 = 0; c0 <= 2 * n - 2; c0 += 2) {
+    const c1 = c0 + 1;
+    empty = true;
+    if (!sq) {
+      for (let i = Math.max(0, c0 - n + 1); i <= Math.min(n - 1, c1); i++) vecProduct(i, c0 - i);
+    } else {
+      // Cross products with i below both partners, doubled; the square and middle product in scalar.
+      for (let i = Math.max(0, c0 - n + 1); i <= c0 / 2 - 1; i++) vecProduct(i, c0 - i);
+      if (!empty) f.localGet(T).i32Const(1).simd(SimdOp.i64x2Shl).localSet(T);
+    }
+    open(0);
+    if (sq) square(c0 / 2, c0 / 2, 1);
+    finish(c0);
+    if (c1 > 2 * n - 2) break;
+    open(1);
+    if (sq && c0 / 2 + 1 <= n - 1) square(c0 / 2, c0 / 2 + 1, 2);
+    finish(c1);
+  }
+  cols.store(out);
+}
