@@ -22,7 +22,7 @@ import type { SuiteCurve } from "./suite.ts";
 
 /** noble's `Signature` coder of a placement (ZCash bytes, compressed by default). */
 export interface NobleSignatureCoder<S> {
-  /** The signature point of its encoding (compressed or not), fully validated. */
+  /** The signature point of its compressed encoding, fully validated. */
   fromBytes(bytes: Uint8Array): Point<S>;
   /** `fromBytes` of hex. */
   fromHex(hex: string): Point<S>;
@@ -125,10 +125,15 @@ export function nobleSignatures<P, S>(curve: SuiteCurve<P, S>, defaultDst: strin
     const G = curve.keys();
     return checkIsBytes(v) ? G.fromBytes(v) : G.own(v);
   };
-  const sigPoint = (v: unknown): PointImpl<S> => {
-    const G = curve.signatures();
-    return checkIsBytes(v) ? G.fromBytes(v) : G.own(v);
+  /** A signature's bytes: the compressed form only, as noble's `Signature.fromBytes`. */
+  const sigFromBytes = (bytes: Uint8Array): PointImpl<S> => {
+    const G = curve.signatures(), n = checkBytes(bytes, "signature"), want = G.codec().lengths[0];
+    if (n !== want) throw new IsochronError("INVALID_LENGTH", `signature must be ${want} bytes, got ${n}`);
+    return G.fromBytes(bytes);
   };
+  const sigPoint = (
+    v: unknown,
+  ): PointImpl<S> => (checkIsBytes(v) ? sigFromBytes(v) : curve.signatures().own(v));
   const messagePoint = (m: unknown): PointImpl<S> => {
     const G = curve.signatures();
     if (!G.Point[Symbol.hasInstance](m)) {
@@ -146,8 +151,8 @@ export function nobleSignatures<P, S>(curve: SuiteCurve<P, S>, defaultDst: strin
   const getPublicKey = (secretKey: Uint8Array): Point<P> =>
     curve.keys().BASE.multiply(secretScalar(secretKey));
   const coder: NobleSignatureCoder<S> = Object.freeze({
-    fromBytes: (bytes: Uint8Array) => curve.signatures().fromBytes(bytes),
-    fromHex: (hex: string) => curve.signatures().fromBytes(hexToBytes(hex, "signature")),
+    fromBytes: sigFromBytes,
+    fromHex: (hex: string) => sigFromBytes(hexToBytes(hex, "signature")),
     toBytes: (point: Point<S>) => curve.signatures().own(point).toBytes(true),
     toHex: (point: Point<S>) => curve.signatures().own(point).toHex(true),
   });
