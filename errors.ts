@@ -17,7 +17,9 @@ export type IsochronErrorCode =
   | "INVALID_TYPE"
   | "BACKEND_UNAVAILABLE"
   | "OUT_OF_MEMORY"
-  | "INVALID_KEY";
+  | "INVALID_KEY"
+  | "NOT_INVERTIBLE"
+  | "NO_SQUARE_ROOT";
 
 /**
  * Thrown for bad input. The library's state is unchanged after it is thrown.
