@@ -2,7 +2,8 @@
  * field/bigint/ against @noble/curves 2.4's `bls12_381.fields` and `bn254.fields`: the member lists
  * (enumerated from noble's objects at run time) are equal, the constants are equal, and every member
  * of every field is called on the inputs of cases.ts with results compared exactly (bigints, objects
- * deep-equal and as frozen, bytes byte for byte) or both rejecting (isochron with an IsochronError).
+ * deep-equal and as frozen, bytes byte for byte) or both rejecting, isochron with the IsochronError
+ * code that matches noble's reason (CODES).
  *
  * The one allowed difference: for an argument of a wrong type, noble sometimes computes a value by
  * JavaScript coercion (e.g. `Fp.addN("1", "2")` is "12") where isochron throws INVALID_TYPE; the
@@ -77,6 +78,24 @@ const STRICTER: Record<string, readonly string[]> = {
   Fp6: ["frobeniusMap", "mulByNonresidue", "toBytes"],
   Fp12: ["frobeniusMap", "conjugate", "toBytes"],
 };
+
+/** isochron's code for each of noble's rejections (by message; JavaScript's own TypeErrors: INVALID_TYPE). */
+const CODES: [RegExp, string][] = [
+  [/invert|does not exist/, "NOT_INVERTIBLE"],
+  [/Cannot find square root|not implemented/, "NO_SQUARE_ROOT"],
+  [/outside of range|too large|positive bigint expected/, "NON_CANONICAL"],
+  [/expected \d+ bytes|invalid length|negatives unsupported|cyclotomic exponent|fromBig/, "*"], // code checked below
+];
+function expectedCode(error: unknown): string {
+  const message = String((error as Error)?.message);
+  for (const [re, code] of CODES) if (re.test(message)) return code;
+  return "INVALID_TYPE";
+}
+/** For the messages marked "*": INVALID_LENGTH, INVALID_SCALAR or, for a wrong type, INVALID_TYPE. */
+function codeOk(expected: string, actual: string, bad: boolean): boolean {
+  if (expected !== "*") return actual === expected;
+  return bad ? actual === "INVALID_TYPE" : actual === "INVALID_LENGTH" || actual === "INVALID_SCALAR";
+}
 
 type Outcome = { value: unknown } | { error: unknown };
 function run(f: () => unknown): Outcome {
@@ -154,6 +173,11 @@ for (const c of CURVES) {
           const our = run(() => O[m](...values));
           if ("error" in our) {
             assert.ok(our.error instanceof IsochronError, `${where}: not an IsochronError: ${our.error}`);
+            if ("error" in nob) {
+              const expected = expectedCode(nob.error);
+              const ok = codeOk(expected, our.error.code, row.some((a) => a.bad));
+              assert.ok(ok, `${where}: noble "${nob.error}" (${expected}), ours ${our.error.code}`);
+            }
             if ("value" in nob) {
               assert.ok(
                 row.some((a) => a.bad) && our.error.code === "INVALID_TYPE",
