@@ -18,7 +18,9 @@ export type IsochronErrorCode =
   | "BACKEND_UNAVAILABLE"
   | "OUT_OF_MEMORY"
   | "INVALID_KEY"
-  | "UNSUPPORTED";
+  | "UNSUPPORTED"
+  | "NOT_INVERTIBLE"
+  | "NO_SQUARE_ROOT";
 
 /**
  * Thrown for bad input. The library's state is unchanged after it is thrown.

@@ -83,6 +83,16 @@ export {
 export { montConstants, wasmFp2SupportsModulus, wasmSupportsModulus } from "../field/wasm/montgomery.ts";
 export { modulePlan } from "../field/wasm/plan.ts";
 
+// ---- field/bigint/ ----
+export {
+  type BigintFields,
+  bigintFields,
+  type BigintFieldsParams,
+  bigintPrimeField,
+  bigintTower,
+  frobeniusRows,
+} from "../field/bigint/fields.ts";
+
 // ---- field/tower/ ----
 export { tower } from "../field/tower/mod.ts";
 export { defineTower, type TowerName, type TowerParams } from "../field/tower/params.ts";

@@ -1,0 +1,189 @@
+/**
+ * The field interface of @noble/curves 2.4 (`IField<T>`, abstract/modular.ts) and its tower extras
+ * (`Fp2Bls`, `Fp6Bls`, `Fp12Bls`, abstract/tower.ts), restated for isochron's BigInt fields: the same
+ * member names, argument orders and value shapes, so that code written against noble's
+ * `bls12_381.fields` / `bn254.fields` type-checks and runs against these.
+ * @module
+ */
+import type { Fp2Value } from "../tower/fp2_value.ts";
+
+/** A prime-field element: an integer (canonical in [0, p)). */
+export type Fp = bigint;
+/** c0 + c1·u ∈ Fp2 (the library's {@linkcode Fp2Value}). */
+export type Fp2 = Fp2Value;
+/** c0 + c1·v + c2·v² ∈ Fp6, coefficients in Fp2. */
+export interface Fp6 {
+  /** The constant coefficient. */
+  readonly c0: Fp2;
+  /** The coefficient of v. */
+  readonly c1: Fp2;
+  /** The coefficient of v². */
+  readonly c2: Fp2;
+}
+/** c0 + c1·w ∈ Fp12, coefficients in Fp6. */
+export interface Fp12 {
+  /** The constant coefficient. */
+  readonly c0: Fp6;
+  /** The coefficient of w. */
+  readonly c1: Fp6;
+}
+
+/** noble's `IField<T>`: every member that noble's fields of these curves have. */
+export interface IField<T> {
+  /** The number of elements (p, p², p⁶ or p¹²). */
+  readonly ORDER: bigint;
+  /** noble's bit size (bit length of ORDER for Fp, Fp2; 3× and 6× Fp2's for Fp6, Fp12). */
+  readonly BITS: number;
+  /** The length of `toBytes`. */
+  readonly BYTES: number;
+  /** Byte order of `toBytes` (false: big-endian). */
+  readonly isLE: boolean;
+  /** 0. */
+  readonly ZERO: T;
+  /** 1. */
+  readonly ONE: T;
+  /** The element reduced into canonical form. */
+  create(num: T): T;
+  /** Whether every coordinate is in [0, p) (throws for a wrong type). */
+  isValid(num: T): boolean;
+  /** Whether `num` is literally zero (coordinates compared as given, not reduced). */
+  is0(num: T): boolean;
+  /** `!is0(num) && isValid(num)`. */
+  isValidNot0(num: T): boolean;
+  /** −num. */
+  neg(num: T): T;
+  /** 1/num (throws NOT_INVERTIBLE for zero). */
+  inv(num: T): T;
+  /** A square root (throws NO_SQUARE_ROOT if there is none). */
+  sqrt(num: T): T;
+  /** num². */
+  sqr(num: T): T;
+  /** Equality of the coordinates as given (not reduced). */
+  eql(lhs: T, rhs: T): boolean;
+  /** lhs + rhs. */
+  add(lhs: T, rhs: T): T;
+  /** lhs − rhs. */
+  sub(lhs: T, rhs: T): T;
+  /** lhs · rhs, where rhs may be an integer. */
+  mul(lhs: T, rhs: T | bigint): T;
+  /** num^power for an integer power ≥ 0. */
+  pow(num: T, power: bigint): T;
+  /** lhs / rhs, where rhs may be an integer. */
+  div(lhs: T, rhs: T | bigint): T;
+  /** add without reduction (Fp: the plain integer sum; extensions: `add`). */
+  addN(lhs: T, rhs: T): T;
+  /** sub without reduction. */
+  subN(lhs: T, rhs: T): T;
+  /** mul without reduction. */
+  mulN(lhs: T, rhs: T | bigint): T;
+  /** sqr without reduction. */
+  sqrN(num: T): T;
+  /** The inverses of `lst`, zeros mapped to zero. */
+  invertBatch(lst: T[]): T[];
+  /** The fixed-length encoding (coordinates big-endian, c0 first). */
+  toBytes(num: T): Uint8Array;
+  /** The inverse of `toBytes`; `skipValidation` skips the range check of a prime field. */
+  fromBytes(bytes: Uint8Array, skipValidation?: boolean): T;
+  /** `c ? b : a` (c must be a boolean). */
+  cmov(a: T, b: T, c: boolean): T;
+}
+
+/** A prime field: noble's `Field(p, opts)`, with `isOdd` and its two option slots. */
+export interface BigintField extends IField<bigint> {
+  /** Whether the integer (as given) is odd: RFC 9380's sgn0. */
+  isOdd(num: bigint): boolean;
+  /** noble's `allowedLengths` option: never set here (undefined). */
+  readonly _lengths: readonly number[] | undefined;
+  /** noble's `modFromBytes` option: true when `fromBytes` reduces instead of rejecting, else undefined. */
+  readonly _mod: boolean | undefined;
+}
+
+/** Fp2 with noble's `Fp2Bls` extras. */
+export interface BigintFp2 extends IField<Fp2> {
+  /** The base field. */
+  readonly Fp: BigintField;
+  /** sgn0 of RFC 9380 (sgn0_m_eq_2). */
+  isOdd(num: Fp2): boolean;
+  /** num^(p^power): conjugation for odd powers. */
+  frobeniusMap(num: Fp2, power: number): Fp2;
+  /** The element of the pair [c0, c1], reduced. */
+  fromBigTuple(num: readonly [bigint, bigint]): Fp2;
+  /** num · b′, b′ the coefficient of the twist E′: y² = x³ + b′. */
+  mulByB(num: Fp2): Fp2;
+  /** num · ξ. */
+  mulByNonresidue(num: Fp2): Fp2;
+  /** The coordinates as { re: c0, im: c1 }. */
+  reim(num: Fp2): { re: bigint; im: bigint };
+  /** The square of a + b·s in Fp4 = Fp2[s]/(s² − ξ): { first: a² + ξb², second: 2ab }. */
+  Fp4Square(a: Fp2, b: Fp2): { first: Fp2; second: Fp2 };
+  /** ξ, the non-residue of Fp6 = Fp2[v]/(v³ − ξ). */
+  readonly NONRESIDUE: Fp2;
+  /** −1, the non-residue of Fp2 = Fp[u]/(u² + 1). */
+  readonly Fp_NONRESIDUE: bigint;
+  /** 1/2 in Fp. */
+  readonly Fp_div2: bigint;
+}
+
+/** Fp6 with noble's `Fp6Bls` extras. */
+export interface BigintFp6 extends IField<Fp6> {
+  /** The quadratic field below. */
+  readonly Fp2: BigintFp2;
+  /** num^(p^power). */
+  frobeniusMap(num: Fp6, power: number): Fp6;
+  /** The element of six integers (c0.c0, c0.c1, c1.c0, …), reduced. */
+  fromBigSix(tuple: readonly bigint[]): Fp6;
+  /** num · (b1·v). */
+  mul1(num: Fp6, b1: Fp2): Fp6;
+  /** num · (b0 + b1·v). */
+  mul01(num: Fp6, b0: Fp2, b1: Fp2): Fp6;
+  /** num · rhs, rhs ∈ Fp2. */
+  mulByFp2(lhs: Fp6, rhs: Fp2): Fp6;
+  /** num · v. */
+  mulByNonresidue(num: Fp6): Fp6;
+  /** ξ^((p^k − 1)/3) for k = 0…5. */
+  readonly FROBENIUS_COEFFICIENTS_1: readonly Fp2[];
+  /** ξ^(2(p^k − 1)/3) for k = 0…5. */
+  readonly FROBENIUS_COEFFICIENTS_2: readonly Fp2[];
+}
+
+/** Fp12 with noble's `Fp12Bls` extras. */
+export interface BigintFp12 extends IField<Fp12> {
+  /** The sextic field below. */
+  readonly Fp6: BigintFp6;
+  /** num^(p^power). */
+  frobeniusMap(num: Fp12, power: number): Fp12;
+  /** The element of twelve integers, reduced. */
+  fromBigTwelve(tuple: readonly bigint[]): Fp12;
+  /** num · rhs, rhs ∈ Fp2. */
+  mulByFp2(lhs: Fp12, rhs: Fp2): Fp12;
+  /** num^(p⁶) = c0 − c1·w. */
+  conjugate(num: Fp12): Fp12;
+  /** num^((p¹² − 1)/r), the pairing's final exponentiation. */
+  finalExponentiate(num: Fp12): Fp12;
+  /** Granger–Scott squaring (the square for elements of the cyclotomic subgroup). */
+  _cyclotomicSquare(num: Fp12): Fp12;
+  /** num^n by Granger–Scott squarings, 0 ≤ n < 2^X_LEN. */
+  _cyclotomicExp(num: Fp12, n: bigint): Fp12;
+  /** The bit length of the curve parameter |x|: the bound of `_cyclotomicExp`. */
+  readonly X_LEN: number;
+  /** ξ^((p^k − 1)/6) for k = 0…11. */
+  readonly FROBENIUS_COEFFICIENTS: readonly Fp2[];
+}
+
+/** The tower over one prime. */
+export interface BigintTower {
+  /** The base field. */
+  readonly Fp: BigintField;
+  /** Fp[u]/(u² + 1). */
+  readonly Fp2: BigintFp2;
+  /** Fp2[v]/(v³ − ξ). */
+  readonly Fp6: BigintFp6;
+  /** Fp6[w]/(w² − v). */
+  readonly Fp12: BigintFp12;
+}
+
+/** A curve's `fields`, as noble's `bls12_381.fields` / `bn254.fields`. */
+export interface BigintFields extends BigintTower {
+  /** The scalar field (order r). */
+  readonly Fr: BigintField;
+}
