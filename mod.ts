@@ -9,6 +9,12 @@ export { bls12_381 } from "./curves/bls12_381/mod.ts";
 export type { Bls12_381 } from "./curves/bls12_381/mod.ts";
 export type {
   Affine,
+  BigintField,
+  BigintFields,
+  BigintFp12,
+  BigintFp2,
+  BigintFp6,
+  BigintTower,
   BlsBatchItem,
   BlsEncodedPoint,
   BlsGroupName,
@@ -33,6 +39,7 @@ export type {
   H2cGroup,
   HasherDefaults,
   HashToCurve,
+  IField,
   NobleBlsSignatures,
   NoblePairingMembers,
   NoblePairingParams,

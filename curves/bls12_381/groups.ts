@@ -17,6 +17,7 @@ import { g1Suite, g2Suite } from "./hash_to_curve.ts";
 import { HashingGroup } from "../hash_to_curve/suite.ts";
 import { G1_ENDOMORPHISM, G2_ENDOMORPHISM } from "./endomorphism.ts";
 import { lazyState } from "../../field/lazy_state.ts";
+import { bls12_381Fields } from "./fields.ts";
 
 const x = BLS12_381_X;
 const r = FR.p;
@@ -81,6 +82,7 @@ const groupsOf = lazyState((tw: Tower): Bls12_381Groups => {
       h: H1,
       codecs: { default: zcashCodec(fpIO(tw.fp)), eip2537: eip2537Codec(fpIO64(tw.fp)) },
       endomorphism: G1_ENDOMORPHISM,
+      fields: () => ({ Fp: bls12_381Fields().Fp, Fn: bls12_381Fields().Fr }),
     },
     g1Suite,
     DEFAULT_DST_G1,
@@ -95,6 +97,7 @@ const groupsOf = lazyState((tw: Tower): Bls12_381Groups => {
       h: H2,
       codecs: { default: zcashCodec(fp2IO(tw.fp2)), eip2537: eip2537Codec(fp2IO64(tw.fp2)) },
       endomorphism: G2_ENDOMORPHISM,
+      fields: () => ({ Fp: bls12_381Fields().Fp2, Fn: bls12_381Fields().Fr }),
     },
     g2Suite(tw.fp2),
     DEFAULT_DST_G2,

@@ -31,6 +31,17 @@ import { bls12_381Groups } from "./groups.ts";
 import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
 import { type ScalarField, scalarField } from "../../scalar/fr.ts";
+import { bls12_381Fields } from "./fields.ts";
+import type { BigintFields } from "../../field/bigint/fields.ts";
+export type {
+  BigintField,
+  BigintFields,
+  BigintFp12,
+  BigintFp2,
+  BigintFp6,
+  BigintTower,
+  IField,
+} from "../../field/bigint/types.ts";
 import { keysInG1, keysInG2, signatureSuite } from "./signatures/mod.ts";
 import { type NobleBlsSignatures, nobleSignatures, randomSecretKey } from "./signatures/noble.ts";
 import { type NoblePairingMembers, noblePairingMembers } from "../pairing/noble.ts";
@@ -94,6 +105,11 @@ export interface Bls12_381 extends PairingFunctions, NoblePairingMembers {
   readonly fr: FieldDescription;
   /** Scalars: `random()`, canonical `fromBytes`/`toBytes` (32 bytes big-endian), `ORDER` = r. */
   readonly Fr: ScalarField;
+  /**
+   * The BigInt fields of noble's `fields` (Fp, Fr, Fp2, Fp6, Fp12: `IField`s, variable-time), built on
+   * first access.
+   */
+  readonly fields: BigintFields;
   /** G1 on the current backend (built on first access). */
   readonly G1: H2cGroup<bigint>;
   /** G2 on the current backend (built on first access). */
@@ -154,6 +170,9 @@ export const bls12_381: Bls12_381 = Object.freeze({
   fp: describe(FP),
   fr: describe(FR),
   Fr: scalarField(r),
+  get fields(): BigintFields {
+    return bls12_381Fields();
+  },
   get G1(): H2cGroup<bigint> {
     return bls12_381Groups().G1;
   },

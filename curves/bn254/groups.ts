@@ -13,6 +13,7 @@ import { fp2Coords, type Fp2Value, fpCoords } from "../group/coord_field.ts";
 import { fp2IO, fpIO } from "../codecs/elem_io.ts";
 import { type Affine, GroupImpl } from "../group/group.ts";
 import { ethCodec } from "../codecs/eth.ts";
+import { bn254Fields } from "./fields.ts";
 
 /** The generators, EIP-196 (G1 = (1, 2)) and EIP-197 (G2). */
 const G1_GEN: Affine<bigint> = { x: 1n, y: 2n };
@@ -53,6 +54,7 @@ const groupsOf = lazyState((tw: Tower): Bn254Groups => {
     h: 1n,
     codecs: { default: ethCodec(fpIO(tw.fp)) },
     endomorphism: G1_ENDOMORPHISM,
+    fields: () => ({ Fp: bn254Fields().Fp, Fn: bn254Fields().Fr }),
   });
   const G2 = new GroupImpl<Fp2Value>({
     name: "bn254 G2",
@@ -63,6 +65,7 @@ const groupsOf = lazyState((tw: Tower): Bn254Groups => {
     h: 2n * p - r,
     codecs: { default: ethCodec(fp2IO(f)) },
     endomorphism: G2_ENDOMORPHISM,
+    fields: () => ({ Fp: bn254Fields().Fp2, Fn: bn254Fields().Fr }),
   });
   return Object.freeze({ G1, G2 });
 });

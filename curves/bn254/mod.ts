@@ -24,6 +24,17 @@ import { bn254Groups } from "./groups.ts";
 import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
 import { type ScalarField, scalarField } from "../../scalar/fr.ts";
+import { bn254Fields } from "./fields.ts";
+import type { BigintFields } from "../../field/bigint/fields.ts";
+export type {
+  BigintField,
+  BigintFields,
+  BigintFp12,
+  BigintFp2,
+  BigintFp6,
+  BigintTower,
+  IField,
+} from "../../field/bigint/types.ts";
 import { type NoblePairingMembers, noblePairingMembers } from "../pairing/noble.ts";
 import { seedSecretKey } from "../../scalar/seed_key.ts";
 export type { NoblePairingMembers, NoblePairingParams } from "../pairing/noble.ts";
@@ -49,6 +60,11 @@ export interface Bn254 extends PairingFunctions, NoblePairingMembers {
   readonly fr: FieldDescription;
   /** Scalars: `random()`, canonical `fromBytes`/`toBytes` (32 bytes big-endian), `ORDER` = r. */
   readonly Fr: ScalarField;
+  /**
+   * The BigInt fields of noble's `fields` (Fp, Fr, Fp2, Fp6, Fp12: `IField`s, variable-time), built on
+   * first access.
+   */
+  readonly fields: BigintFields;
   /** G1 on the current backend (built on first access). */
   readonly G1: Group<bigint>;
   /** G2 on the current backend (built on first access). */
@@ -63,6 +79,9 @@ export const bn254: Bn254 = Object.freeze({
   fp: describe(FP),
   fr: describe(FR),
   Fr: scalarField(r),
+  get fields(): BigintFields {
+    return bn254Fields();
+  },
   get G1(): Group<bigint> {
     return bn254Groups().G1;
   },

@@ -20,7 +20,8 @@ import { IsochronError } from "../../errors.ts";
 import { type Tower, towerOver, type TowerParams } from "../../field/tower/mod.ts";
 import { lazyState } from "../../field/lazy_state.ts";
 import type { FieldKernel } from "../../field/kernel.ts";
-import type { Fp2Value } from "../group/coord_field.ts";
+import type { Fp12Value, Fp2Value, Fp6Value } from "../../field/tower/fp2_value.ts";
+export type { Fp12Value, Fp6Value };
 import { PointImpl } from "../group/group.ts";
 import type { Point } from "../group/api.ts";
 import { MillerLoop } from "./miller.ts";
@@ -107,23 +108,6 @@ export interface PairingResult extends Fp12Value {
    * @throws {IsochronError} INVALID_SCALAR unless k is a bigint ≥ 0.
    */
   powVartime(k: bigint): PairingResult;
-}
-
-/** An Fp6 value of @noble/curves' shape: c0 + c1·v + c2·v². */
-export interface Fp6Value {
-  /** The coefficient of 1. */
-  readonly c0: Fp2Value;
-  /** The coefficient of v. */
-  readonly c1: Fp2Value;
-  /** The coefficient of v². */
-  readonly c2: Fp2Value;
-}
-/** An Fp12 value of @noble/curves' shape: c0 + c1·w. */
-export interface Fp12Value {
-  /** The coefficient of 1. */
-  readonly c0: Fp6Value;
-  /** The coefficient of w. */
-  readonly c1: Fp6Value;
 }
 
 /** The implementation of {@linkcode PairingResult}: the coefficients' bytes and the engine they belong to. */

@@ -5,34 +5,22 @@
  * `bls12_381.fields` / `bn254.fields` type-checks and runs against these.
  * @module
  */
-import type { Fp2Value } from "../tower/fp2_value.ts";
+import type { Fp12Value, Fp2Value, Fp6Value } from "../tower/fp2_value.ts";
 
 /** A prime-field element: an integer (canonical in [0, p)). */
 export type Fp = bigint;
 /** c0 + c1·u ∈ Fp2 (the library's {@linkcode Fp2Value}). */
 export type Fp2 = Fp2Value;
-/** c0 + c1·v + c2·v² ∈ Fp6, coefficients in Fp2. */
-export interface Fp6 {
-  /** The constant coefficient. */
-  readonly c0: Fp2;
-  /** The coefficient of v. */
-  readonly c1: Fp2;
-  /** The coefficient of v². */
-  readonly c2: Fp2;
-}
-/** c0 + c1·w ∈ Fp12, coefficients in Fp6. */
-export interface Fp12 {
-  /** The constant coefficient. */
-  readonly c0: Fp6;
-  /** The coefficient of w. */
-  readonly c1: Fp6;
-}
+/** c0 + c1·v + c2·v² ∈ Fp6, coefficients in Fp2 ({@linkcode Fp6Value}). */
+export type Fp6 = Fp6Value;
+/** c0 + c1·w ∈ Fp12, coefficients in Fp6 ({@linkcode Fp12Value}). */
+export type Fp12 = Fp12Value;
 
 /** noble's `IField<T>`: every member that noble's fields of these curves have. */
 export interface IField<T> {
   /** The number of elements (p, p², p⁶ or p¹²). */
   readonly ORDER: bigint;
-  /** noble's bit size (bit length of ORDER for Fp, Fp2; 3× and 6× Fp2's for Fp6, Fp12). */
+  /** noble's bit size (bit length of ORDER for bigint, Fp2Value; 3× and 6× Fp2Value's for Fp6Value, Fp12Value). */
   readonly BITS: number;
   /** The length of `toBytes`. */
   readonly BYTES: number;
@@ -98,76 +86,76 @@ export interface BigintField extends IField<bigint> {
   readonly _mod: boolean | undefined;
 }
 
-/** Fp2 with noble's `Fp2Bls` extras. */
-export interface BigintFp2 extends IField<Fp2> {
+/** Fp2Value with noble's `Fp2Bls` extras. */
+export interface BigintFp2 extends IField<Fp2Value> {
   /** The base field. */
   readonly Fp: BigintField;
   /** sgn0 of RFC 9380 (sgn0_m_eq_2). */
-  isOdd(num: Fp2): boolean;
+  isOdd(num: Fp2Value): boolean;
   /** num^(p^power): conjugation for odd powers. */
-  frobeniusMap(num: Fp2, power: number): Fp2;
+  frobeniusMap(num: Fp2Value, power: number): Fp2Value;
   /** The element of the pair [c0, c1], reduced. */
-  fromBigTuple(num: readonly [bigint, bigint]): Fp2;
+  fromBigTuple(num: readonly [bigint, bigint]): Fp2Value;
   /** num · b′, b′ the coefficient of the twist E′: y² = x³ + b′. */
-  mulByB(num: Fp2): Fp2;
+  mulByB(num: Fp2Value): Fp2Value;
   /** num · ξ. */
-  mulByNonresidue(num: Fp2): Fp2;
+  mulByNonresidue(num: Fp2Value): Fp2Value;
   /** The coordinates as { re: c0, im: c1 }. */
-  reim(num: Fp2): { re: bigint; im: bigint };
-  /** The square of a + b·s in Fp4 = Fp2[s]/(s² − ξ): { first: a² + ξb², second: 2ab }. */
-  Fp4Square(a: Fp2, b: Fp2): { first: Fp2; second: Fp2 };
-  /** ξ, the non-residue of Fp6 = Fp2[v]/(v³ − ξ). */
-  readonly NONRESIDUE: Fp2;
-  /** −1, the non-residue of Fp2 = Fp[u]/(u² + 1). */
+  reim(num: Fp2Value): { re: bigint; im: bigint };
+  /** The square of a + b·s in Fp4 = Fp2Value[s]/(s² − ξ): { first: a² + ξb², second: 2ab }. */
+  Fp4Square(a: Fp2Value, b: Fp2Value): { first: Fp2Value; second: Fp2Value };
+  /** ξ, the non-residue of Fp6Value = Fp2Value[v]/(v³ − ξ). */
+  readonly NONRESIDUE: Fp2Value;
+  /** −1, the non-residue of Fp2Value = Fp[u]/(u² + 1). */
   readonly Fp_NONRESIDUE: bigint;
   /** 1/2 in Fp. */
   readonly Fp_div2: bigint;
 }
 
-/** Fp6 with noble's `Fp6Bls` extras. */
-export interface BigintFp6 extends IField<Fp6> {
+/** Fp6Value with noble's `Fp6Bls` extras. */
+export interface BigintFp6 extends IField<Fp6Value> {
   /** The quadratic field below. */
   readonly Fp2: BigintFp2;
   /** num^(p^power). */
-  frobeniusMap(num: Fp6, power: number): Fp6;
+  frobeniusMap(num: Fp6Value, power: number): Fp6Value;
   /** The element of six integers (c0.c0, c0.c1, c1.c0, …), reduced. */
-  fromBigSix(tuple: readonly bigint[]): Fp6;
+  fromBigSix(tuple: readonly bigint[]): Fp6Value;
   /** num · (b1·v). */
-  mul1(num: Fp6, b1: Fp2): Fp6;
+  mul1(num: Fp6Value, b1: Fp2Value): Fp6Value;
   /** num · (b0 + b1·v). */
-  mul01(num: Fp6, b0: Fp2, b1: Fp2): Fp6;
-  /** num · rhs, rhs ∈ Fp2. */
-  mulByFp2(lhs: Fp6, rhs: Fp2): Fp6;
+  mul01(num: Fp6Value, b0: Fp2Value, b1: Fp2Value): Fp6Value;
+  /** num · rhs, rhs ∈ Fp2Value. */
+  mulByFp2(lhs: Fp6Value, rhs: Fp2Value): Fp6Value;
   /** num · v. */
-  mulByNonresidue(num: Fp6): Fp6;
+  mulByNonresidue(num: Fp6Value): Fp6Value;
   /** ξ^((p^k − 1)/3) for k = 0…5. */
-  readonly FROBENIUS_COEFFICIENTS_1: readonly Fp2[];
+  readonly FROBENIUS_COEFFICIENTS_1: readonly Fp2Value[];
   /** ξ^(2(p^k − 1)/3) for k = 0…5. */
-  readonly FROBENIUS_COEFFICIENTS_2: readonly Fp2[];
+  readonly FROBENIUS_COEFFICIENTS_2: readonly Fp2Value[];
 }
 
-/** Fp12 with noble's `Fp12Bls` extras. */
-export interface BigintFp12 extends IField<Fp12> {
+/** Fp12Value with noble's `Fp12Bls` extras. */
+export interface BigintFp12 extends IField<Fp12Value> {
   /** The sextic field below. */
   readonly Fp6: BigintFp6;
   /** num^(p^power). */
-  frobeniusMap(num: Fp12, power: number): Fp12;
+  frobeniusMap(num: Fp12Value, power: number): Fp12Value;
   /** The element of twelve integers, reduced. */
-  fromBigTwelve(tuple: readonly bigint[]): Fp12;
-  /** num · rhs, rhs ∈ Fp2. */
-  mulByFp2(lhs: Fp12, rhs: Fp2): Fp12;
+  fromBigTwelve(tuple: readonly bigint[]): Fp12Value;
+  /** num · rhs, rhs ∈ Fp2Value. */
+  mulByFp2(lhs: Fp12Value, rhs: Fp2Value): Fp12Value;
   /** num^(p⁶) = c0 − c1·w. */
-  conjugate(num: Fp12): Fp12;
+  conjugate(num: Fp12Value): Fp12Value;
   /** num^((p¹² − 1)/r), the pairing's final exponentiation. */
-  finalExponentiate(num: Fp12): Fp12;
+  finalExponentiate(num: Fp12Value): Fp12Value;
   /** Granger–Scott squaring (the square for elements of the cyclotomic subgroup). */
-  _cyclotomicSquare(num: Fp12): Fp12;
+  _cyclotomicSquare(num: Fp12Value): Fp12Value;
   /** num^n by Granger–Scott squarings, 0 ≤ n < 2^X_LEN. */
-  _cyclotomicExp(num: Fp12, n: bigint): Fp12;
+  _cyclotomicExp(num: Fp12Value, n: bigint): Fp12Value;
   /** The bit length of the curve parameter |x|: the bound of `_cyclotomicExp`. */
   readonly X_LEN: number;
   /** ξ^((p^k − 1)/6) for k = 0…11. */
-  readonly FROBENIUS_COEFFICIENTS: readonly Fp2[];
+  readonly FROBENIUS_COEFFICIENTS: readonly Fp2Value[];
 }
 
 /** The tower over one prime. */
@@ -176,9 +164,9 @@ export interface BigintTower {
   readonly Fp: BigintField;
   /** Fp[u]/(u² + 1). */
   readonly Fp2: BigintFp2;
-  /** Fp2[v]/(v³ − ξ). */
+  /** Fp2Value[v]/(v³ − ξ). */
   readonly Fp6: BigintFp6;
-  /** Fp6[w]/(w² − v). */
+  /** Fp6Value[w]/(w² − v). */
   readonly Fp12: BigintFp12;
 }
 

@@ -12,6 +12,13 @@ const ROOT = new URL("../../", import.meta.url);
 
 const CURVE_TYPES = [
   "Affine",
+  "BigintField",
+  "BigintFields",
+  "BigintFp12",
+  "BigintFp2",
+  "BigintFp6",
+  "BigintTower",
+  "IField",
   "CurveParams",
   "Fp12Value",
   "Fp6Value",

@@ -247,3 +247,19 @@ Deno.test("noble points: the BN254 encodings are EIP-196/197's (noble's are SEC1
   assert.equal(P.toBytes().length, 64);
   assert.equal((nbn.G1.Point.BASE as Any).toBytes().length, 33);
 });
+
+Deno.test("noble fields: bls12_381.fields and bn254.fields are wired to the points and pairings", () => {
+  for (const [ours, theirs] of [[bls12_381, nbls], [bn254, nbn]] as const) {
+    const o = ours as Any, n = theirs as Any;
+    assert.deepEqual(Object.keys(o.fields).sort(), Object.keys(n.fields).sort());
+    assert.ok(
+      o.G1.Point.Fp === o.fields.Fp && o.G2.Point.Fp === o.fields.Fp2 && o.G1.Point.Fn === o.fields.Fr,
+    );
+    const gt = o.pairing(o.G1.Point.BASE, o.G2.Point.BASE), ngt = n.pairing(n.G1.Point.BASE, n.G2.Point.BASE);
+    assert.ok(o.fields.Fp12.eql(gt, ngt), "a pairing result is an Fp12 value equal to noble's");
+    assert.deepEqual(o.fields.Fp12.mul(gt, gt), n.fields.Fp12.mul(ngt, ngt));
+    const x = n.fields.Fp12.create({ c0: ngt.c1, c1: ngt.c0 });
+    assert.deepEqual(o.fields.Fp12.finalExponentiate(x), n.fields.Fp12.finalExponentiate(x));
+    assert.equal(o.fields.Fr.ORDER, n.fields.Fr.ORDER);
+  }
+});
