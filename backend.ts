@@ -33,8 +33,11 @@ export type BackendTarget = string;
 /**
  * Selects the backend of every kernel obtained from now on, X25519's included: "wasm", "ts", or
  * "auto" (the default: WebAssembly where this runtime compiles it or a prebuilt module was given,
- * else TypeScript). Throws `BACKEND_UNAVAILABLE` for "wasm" where neither the fields nor X25519 can
- * run WebAssembly (nothing is changed then), `INVALID_TYPE` for another value.
+ * else TypeScript).
+ * @param choice "wasm", "ts" or "auto".
+ * @throws {IsochronError} INVALID_TYPE for another value; BACKEND_UNAVAILABLE for "wasm" where this
+ * runtime does not compile WebAssembly from bytes and either no field module was given to `initWasm`
+ * or X25519 (when imported) has no module (nothing is changed then).
  *
  * @example
  * ```ts
@@ -62,8 +65,11 @@ export function setBackend(choice: BackendChoice): void {
  * The backend that `target` runs on now: a field by name, a curve (its base field's kernels), or
  * "x25519". Without a target: the backend a field gets that has no prebuilt module (under "auto":
  * wasm where this runtime compiles WebAssembly). Prebuilt modules (`initWasm`) and primes outside the
- * wasm generator's range are taken into account per target. Throws `INVALID_TYPE` for an unknown target,
- * or one this program does not import (a bundle of one curve knows that curve only).
+ * wasm generator's range are taken into account per target.
+ * @param target a field ("bls12-381-fp"), a curve ("bn254") or "x25519"; omitted: the default.
+ * @returns "wasm" or "ts".
+ * @throws {IsochronError} INVALID_TYPE for an unknown target, or one this program does not import (a
+ * bundle of one curve knows that curve only).
  *
  * @example
  * ```ts
@@ -91,8 +97,10 @@ export function getBackend(target?: BackendTarget): Backend {
  * (`isochron/wasm/<field>.wasm`, or `<field>.nosimd.wasm` for engines without SIMD), and under
  * `"x25519"` X25519's (`isochron/wasm/x25519.wasm` or `x25519.nosimd.wasm`). Call it before the first
  * operation on those fields; a field whose kernel was already built keeps it, X25519 switches to the
- * given module. Throws `INVALID_TYPE` (and registers nothing) when a value is not the module its key
- * names.
+ * given module.
+ * @param modules prebuilt `WebAssembly.Module`s by field name, and X25519's under `"x25519"`.
+ * @throws {IsochronError} INVALID_TYPE (and registers nothing) when `modules` is not an object or a
+ * value is not the module its key names.
  *
  * @example
  * ```ts ignore
@@ -118,7 +126,12 @@ export function initWasm(modules: Partial<Record<FieldName | "x25519", PrebuiltM
  * Compiles the WebAssembly modules of `fields` (default: every field of the curves this program
  * imports) asynchronously, each under its curve's module plan, off the critical path, and registers
  * them as `initWasm` does. Resolves to false (and changes nothing) where this runtime refuses to
- * compile WebAssembly from bytes; rejects with `INVALID_TYPE` for a field no imported curve has.
+ * compile WebAssembly from bytes.
+ * @param fields field names, e.g. "bls12-381-fp"; omitted: every field of the imported curves.
+ * @returns a promise of true once the modules are registered, false where compilation is refused.
+ * @throws {IsochronError} not synchronously: the promise rejects with INVALID_TYPE for a field no
+ * imported curve has (nothing is registered then). A `fields` that is not iterable throws a
+ * `TypeError`.
  *
  * @example
  * ```ts

@@ -29,6 +29,7 @@ export interface ScalarField {
   /**
    * A uniformly random scalar in [0, r), 32 bytes big-endian, by rejection sampling from
    * `crypto.getRandomValues` (see the module doc). The caller may zero it after use.
+   * @returns a fresh 32-byte scalar.
    *
    * @example
    * ```ts
@@ -41,8 +42,11 @@ export interface ScalarField {
   random(): Uint8Array;
   /**
    * A copy of `bytes` after checking that it is a canonical scalar: 32 bytes, big-endian, below r
-   * (constant-time comparison). Throws {@linkcode IsochronError} `INVALID_TYPE` (not a Uint8Array),
-   * `INVALID_LENGTH` (not 32 bytes) or `NON_CANONICAL` (≥ r).
+   * (constant-time comparison).
+   * @param bytes the scalar, 32 bytes big-endian.
+   * @returns a fresh copy of `bytes`.
+   * @throws {IsochronError} INVALID_TYPE when `bytes` is not a Uint8Array, INVALID_LENGTH when it is
+   * not 32 bytes, NON_CANONICAL when its value is ≥ r.
    *
    * @example
    * ```ts
@@ -61,9 +65,12 @@ export interface ScalarField {
   fromBytes(bytes: Uint8Array): Uint8Array;
   /**
    * The canonical 32-byte big-endian encoding of a scalar: a `bigint` in [0, r) (converted with BigInt
-   * arithmetic: not constant-time), or a `Uint8Array` checked as by `fromBytes` and copied. Throws
-   * `INVALID_TYPE`, `INVALID_LENGTH`, `INVALID_SCALAR` (a bigint outside [0, 2^256)) or `NON_CANONICAL`
-   * (≥ r).
+   * arithmetic: not constant-time), or a `Uint8Array` checked as by `fromBytes` and copied.
+   * @param k the scalar: a bigint in [0, r) or 32 bytes big-endian.
+   * @returns fresh 32 bytes.
+   * @throws {IsochronError} INVALID_TYPE when k is neither a bigint nor a Uint8Array, INVALID_LENGTH
+   * when its bytes are not 32, INVALID_SCALAR for a bigint outside [0, 2^256), NON_CANONICAL for a
+   * value ≥ r.
    *
    * @example
    * ```ts

@@ -34,8 +34,11 @@ function tryWasm(): X25519Kernel | null {
 
 /**
  * Chooses the X25519 backend. "auto" (the default) uses WebAssembly when it compiles, else TypeScript;
- * "wasm" throws `BACKEND_UNAVAILABLE` when WebAssembly cannot be compiled here. Both backends give the
- * same results; the switch exists for tests and measurements.
+ * "wasm" requires WebAssembly to compile here (or a module from `initX25519Wasm`). Both backends give
+ * the same results; the switch exists for tests and measurements.
+ * @param backend "auto", "wasm" or "ts".
+ * @throws {IsochronError} INVALID_TYPE for another value; BACKEND_UNAVAILABLE for "wasm" when
+ * WebAssembly cannot be compiled here and no module was given (the choice is unchanged then).
  *
  * @example
  * ```ts
@@ -64,6 +67,10 @@ export function setX25519Backend(backend: X25519BackendChoice): void {
  * Uses a WebAssembly module compiled elsewhere from `x25519WasmBytes()` (e.g. a `.wasm` file imported
  * statically where compiling from bytes is forbidden, as on Cloudflare Workers), and selects the wasm
  * backend.
+ * @param module the module compiled from `x25519WasmBytes()` (either variant).
+ * @throws {IsochronError} INVALID_TYPE when `module` is not a `WebAssembly.Module` of this realm. A
+ * module of another kind is not inspected: instantiating it throws the engine's error (not an
+ * IsochronError).
  *
  * @example
  * ```ts
@@ -86,6 +93,7 @@ export function initX25519Wasm(module: WasmModule): void {
 
 /**
  * The backend currently in use ("auto" resolved: compiling WebAssembly is tried at the first call).
+ * @returns "wasm" or "ts".
  *
  * @example
  * ```ts

@@ -32,6 +32,11 @@ export type { X25519Backend } from "./kernel.ts";
  * X25519(k, u) of RFC 7748 §5: the u-coordinate of [clamp(k)]·P where P has u-coordinate `u` (bit 255
  * ignored; values ≥ p accepted and reduced). Constant-time in `k` and `u`. Returns all zeros for
  * points of small order: use {@linkcode getSharedSecret} for key agreement, which rejects that.
+ * @param k the scalar, 32 bytes little-endian (clamped here).
+ * @param u the u-coordinate, 32 bytes little-endian.
+ * @returns fresh 32 bytes: the resulting u-coordinate.
+ * @throws {IsochronError} INVALID_TYPE unless k and u are Uint8Arrays, INVALID_LENGTH unless each is
+ * 32 bytes.
  *
  * @example
  * ```ts
@@ -58,6 +63,9 @@ export function scalarMult(k: Uint8Array, u: Uint8Array): Uint8Array {
  * X25519(k, 9): the u-coordinate of [clamp(k)]·B for the base point u = 9, by a fixed-base table on the
  * equivalent Edwards curve (several times faster than {@linkcode scalarMult}). Constant-time in `k`.
  * The first call builds the table (a few milliseconds).
+ * @param k the scalar, 32 bytes little-endian (clamped here).
+ * @returns fresh 32 bytes: the resulting u-coordinate.
+ * @throws {IsochronError} INVALID_TYPE unless k is a Uint8Array, INVALID_LENGTH unless it is 32 bytes.
  *
  * @example
  * ```ts
@@ -79,6 +87,10 @@ export function scalarMultBase(k: Uint8Array): Uint8Array {
 
 /**
  * The public key of a 32-byte secret key: X25519(secretKey, 9).
+ * @param secretKey 32 bytes (clamped inside X25519).
+ * @returns fresh 32 bytes: the public key.
+ * @throws {IsochronError} INVALID_TYPE unless `secretKey` is a Uint8Array, INVALID_LENGTH unless it is
+ * 32 bytes.
  *
  * @example
  * ```ts
@@ -95,9 +107,13 @@ export function getPublicKey(secretKey: Uint8Array): Uint8Array {
 }
 
 /**
- * The shared secret X25519(secretKey, publicKey). Throws `IsochronError` with code `ZERO_SHARED_SECRET`
- * when the result is all zeros (a public key of small order, RFC 7748 §6.1); the test is an OR of all
- * bytes, so its time does not depend on the secret.
+ * The shared secret X25519(secretKey, publicKey). An all-zero result (a public key of small order,
+ * RFC 7748 §6.1) is refused; the test is an OR of all bytes, so its time does not depend on the secret.
+ * @param secretKey 32 bytes (clamped inside X25519).
+ * @param publicKey the peer's public key, 32 bytes.
+ * @returns fresh 32 bytes: the shared secret.
+ * @throws {IsochronError} INVALID_TYPE unless both are Uint8Arrays, INVALID_LENGTH unless each is 32
+ * bytes, ZERO_SHARED_SECRET when the result is all zeros.
  *
  * @example
  * ```ts
@@ -129,6 +145,7 @@ export function getSharedSecret(secretKey: Uint8Array, publicKey: Uint8Array): U
 
 /**
  * A new secret key: 32 bytes from `crypto.getRandomValues` (clamping happens inside X25519).
+ * @returns fresh 32 random bytes.
  *
  * @example
  * ```ts
@@ -143,20 +160,51 @@ export function randomSecretKey(): Uint8Array {
 
 /** The X25519 API as one object (the shape of `@noble/curves`' `x25519`). */
 export interface X25519 {
-  /** X25519(k, u), RFC 7748 §5 (see {@linkcode scalarMult}). */
+  /**
+   * X25519(k, u), RFC 7748 §5 (see {@linkcode scalarMult}).
+   * @param k the scalar, 32 bytes little-endian (clamped here).
+   * @param u the u-coordinate, 32 bytes little-endian.
+   * @returns fresh 32 bytes: the resulting u-coordinate.
+   * @throws {IsochronError} INVALID_TYPE unless k and u are Uint8Arrays, INVALID_LENGTH unless each is
+   * 32 bytes.
+   */
   scalarMult(k: Uint8Array, u: Uint8Array): Uint8Array;
-  /** X25519(k, 9) by the fixed-base table (see {@linkcode scalarMultBase}). */
+  /**
+   * X25519(k, 9) by the fixed-base table (see {@linkcode scalarMultBase}).
+   * @param k the scalar, 32 bytes little-endian (clamped here).
+   * @returns fresh 32 bytes: the resulting u-coordinate.
+   * @throws {IsochronError} INVALID_TYPE unless k is a Uint8Array, INVALID_LENGTH unless it is 32 bytes.
+   */
   scalarMultBase(k: Uint8Array): Uint8Array;
-  /** The public key X25519(secretKey, 9) (see {@linkcode getPublicKey}). */
+  /**
+   * The public key X25519(secretKey, 9) (see {@linkcode getPublicKey}).
+   * @param secretKey 32 bytes (clamped inside X25519).
+   * @returns fresh 32 bytes: the public key.
+   * @throws {IsochronError} INVALID_TYPE unless `secretKey` is a Uint8Array, INVALID_LENGTH unless it is
+   * 32 bytes.
+   */
   getPublicKey(secretKey: Uint8Array): Uint8Array;
-  /** X25519(secretKey, publicKey), rejecting an all-zero result (see {@linkcode getSharedSecret}). */
+  /**
+   * X25519(secretKey, publicKey), rejecting an all-zero result (see {@linkcode getSharedSecret}).
+   * @param secretKey 32 bytes (clamped inside X25519).
+   * @param publicKey the peer's public key, 32 bytes.
+   * @returns fresh 32 bytes: the shared secret.
+   * @throws {IsochronError} INVALID_TYPE unless both are Uint8Arrays, INVALID_LENGTH unless each is 32
+   * bytes, ZERO_SHARED_SECRET when the result is all zeros.
+   */
   getSharedSecret(secretKey: Uint8Array, publicKey: Uint8Array): Uint8Array;
-  /** 32 random bytes (see {@linkcode randomSecretKey}). */
+  /**
+   * 32 random bytes (see {@linkcode randomSecretKey}).
+   * @returns fresh 32 random bytes.
+   */
   randomSecretKey(): Uint8Array;
   /**
    * Noble's `keygen(seed?)`: the secret key (`seed`, 32 bytes, copied; random when omitted)
    * and its public key.
-   * @throws {IsochronError} INVALID_TYPE or INVALID_LENGTH for another seed.
+   * @param seed the secret key itself, 32 bytes (copied, not hashed); omitted: random.
+   * @returns the secret key and its public key, 32 bytes each.
+   * @throws {IsochronError} INVALID_TYPE unless `seed` is a Uint8Array, INVALID_LENGTH unless it is 32
+   * bytes.
    */
   keygen(seed?: Uint8Array): { secretKey: Uint8Array; publicKey: Uint8Array };
   /** Noble's `utils`: `randomSecretKey(seed?)` (the seed, copied, or 32 random bytes). */

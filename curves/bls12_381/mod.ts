@@ -134,7 +134,11 @@ export interface Bls12_381 extends PairingFunctions, NoblePairingMembers {
    * A BLS signature suite of draft-irtf-cfrg-bls-signature-05: public keys in G1 (default) or G2
    * (signatures in G1: drand quicknet, Sui, the Internet Computer), the scheme "pop" (default),
    * "basic" or "aug", and optionally an application's own DSTs. On the current backend.
-   * @throws {IsochronError} INVALID_TYPE for an unknown group or scheme, INVALID_LENGTH for an empty DST.
+   * @param options the public-key group, the scheme, and the DSTs `dst` and `popDst` (POP only).
+   * @returns the POP suite.
+   * @throws {IsochronError} INVALID_TYPE when `options` is not an object, for an unknown group or
+   * scheme, a DST that is neither a string nor bytes, or `popDst` outside POP; INVALID_LENGTH for an
+   * empty DST.
    *
    * @example
    * ```ts
@@ -156,6 +160,8 @@ export interface Bls12_381 extends PairingFunctions, NoblePairingMembers {
   signatureSuite(options: BlsSuiteOptions & { readonly scheme?: "pop" }): BlsPopSuite;
   /**
    * The basic or message-augmentation suite `options` name (no proofs, no FastAggregateVerify).
+   * @param options the public-key group, the scheme and the DST `dst`.
+   * @returns the basic or AUG suite.
    * @throws {IsochronError} as the POP form.
    */
   signatureSuite(options: BlsSuiteOptions & { readonly scheme: "basic" | "aug" }): BlsSuite;

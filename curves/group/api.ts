@@ -36,21 +36,33 @@ export interface Point<V> {
    * @throws {IsochronError} INVALID_TYPE when q is not a point of this group (same backend).
    */
   subtract(q: Point<V>): Point<V>;
-  /** 2·this (constant-time). @returns a new point. */
+  /**
+   * 2·this (constant-time).
+   * @returns a new point.
+   */
   double(): Point<V>;
-  /** −this. @returns a new point. */
+  /**
+   * −this.
+   * @returns a new point.
+   */
   negate(): Point<V>;
   /**
    * Whether this and q are the same point (projective comparison, constant-time).
    * @param q a point of the same group.
+   * @returns true when they are equal.
    * @throws {IsochronError} INVALID_TYPE when q is not a point of this group (same backend).
    */
   equals(q: Point<V>): boolean;
-  /** Whether this is the identity. */
+  /**
+   * Whether this is the identity.
+   * @returns true for the identity.
+   */
   isZero(): boolean;
   /**
    * Affine coordinates (one constant-time inversion); the identity gives (0, 0).
-   * @param _invertedZ @noble/curves' precomputed 1/Z: accepted and not needed (ignored).
+   * @param _invertedZ the precomputed 1/Z of @noble/curves: accepted and not needed (ignored).
+   * @returns fresh `{ x, y }`.
+   * @throws {IsochronError} never: `_invertedZ` is not read.
    */
   toAffine(_invertedZ?: V): Affine<V>;
   /**
@@ -58,20 +70,25 @@ export interface Point<V> {
    * - 32 bytes big-endian, any value, reduced mod r (the constant-time form: use it for secrets);
    * - a `bigint` in [1, r), as @noble/curves (0 and r or more throw). Its conversion runs BigInt
    *   arithmetic, whose time depends on the value's size: it is variable-time in k.
+   * @param k the scalar, in one of the two forms.
    * @returns a new point.
-   * @throws {IsochronError} INVALID_TYPE, INVALID_LENGTH or INVALID_SCALAR for another k.
+   * @throws {IsochronError} INVALID_TYPE when k is neither a bigint nor a Uint8Array, INVALID_LENGTH
+   * when its bytes are not 32, INVALID_SCALAR when the bigint is outside [1, r).
    */
   multiply(k: bigint | Uint8Array): Point<V>;
   /**
    * k·this, variable-time: public scalars only. k: 32 bytes (any value, reduced mod r) or a bigint in
    * [0, r) (as @noble/curves).
+   * @param k the public scalar.
    * @returns a new point.
-   * @throws {IsochronError} INVALID_TYPE, INVALID_LENGTH or INVALID_SCALAR for another k.
+   * @throws {IsochronError} INVALID_TYPE when k is neither a bigint nor a Uint8Array, INVALID_LENGTH
+   * when its bytes are not 32, INVALID_SCALAR when the bigint is outside [0, r).
    */
   multiplyUnsafe(k: bigint | Uint8Array): Point<V>;
   /**
    * Whether r·this = O (variable-time: for public points, e.g. decoding), by the curve's endomorphism
    * where it has one (a ≤ 128-bit multiplication), else by multiplying by r.
+   * @returns true when this is in the prime-order subgroup.
    */
   isTorsionFreeVartime(): boolean;
   /**
@@ -79,9 +96,16 @@ export interface Point<V> {
    * uncompressed by default, `true` for gnark-crypto's compressed form).
    * @param compressed the form; omitted: the encoding's default.
    * @returns fresh bytes.
+   * @throws {IsochronError} INVALID_TYPE when `compressed` is true and the default encoding has no
+   * compressed form (both curves' defaults have one, so not for BLS12-381 or BN254).
    */
   toBytes(compressed?: boolean): Uint8Array;
-  /** Lowercase hex of `toBytes(compressed)`. */
+  /**
+   * Lowercase hex of `toBytes(compressed)`.
+   * @param compressed the form; omitted: the encoding's default.
+   * @returns the hex string.
+   * @throws {IsochronError} as `toBytes`.
+   */
   toHex(compressed?: boolean): string;
 
   // @noble/curves' names, with its semantics.
@@ -95,9 +119,15 @@ export interface Point<V> {
   readonly x: V;
   /** Affine y, `toAffine().y`. */
   readonly y: V;
-  /** Whether this is the identity (`isZero`). */
+  /**
+   * Whether this is the identity (`isZero`).
+   * @returns true for the identity.
+   */
   is0(): boolean;
-  /** Whether this is in the prime-order subgroup (`isTorsionFreeVartime`: variable-time). */
+  /**
+   * Whether this is in the prime-order subgroup (`isTorsionFreeVartime`: variable-time).
+   * @returns true when it is.
+   */
   isTorsionFree(): boolean;
   /**
    * Throws unless this point is in the prime-order subgroup (the identity is). Points are on the
@@ -105,17 +135,37 @@ export interface Point<V> {
    * @throws {IsochronError} NOT_IN_SUBGROUP.
    */
   assertValidity(): void;
-  /** h_eff·this: a point of the prime-order subgroup (the curve's RFC 9380 h_eff where it has one). */
+  /**
+   * h_eff·this: a point of the prime-order subgroup (the curve's RFC 9380 h_eff where it has one).
+   * @returns a new point (this itself where h = 1).
+   */
   clearCofactor(): Point<V>;
-  /** Whether clearing the cofactor gives the identity (false where h = 1). */
+  /**
+   * Whether clearing the cofactor gives the identity (false where h = 1).
+   * @returns true when it does.
+   */
   isSmallOrder(): boolean;
-  /** Whether sgn0(y) = 0 (RFC 9380 §4.1). */
+  /**
+   * Whether sgn0(y) = 0 (RFC 9380 §4.1).
+   * @returns true when sgn0(y) = 0.
+   */
   hasEvenY(): boolean;
-  /** Returns this: isochron builds the generator's table on first use and needs none for other points. */
+  /**
+   * Does nothing: isochron builds the generator's table on first use and needs none for other points.
+   * @param _windowSize ignored.
+   * @param _isLazy ignored.
+   * @returns this.
+   * @throws {IsochronError} never: the arguments are not read.
+   */
   precompute(_windowSize?: number, _isLazy?: boolean): Point<V>;
   /**
    * a·this + b·other, variable-time.
-   * @throws {IsochronError} INVALID_SCALAR unless a and b are bigints in [0, r); INVALID_TYPE for another group's point.
+   * @param a the public scalar of this.
+   * @param other a point of the same group.
+   * @param b the public scalar of `other`.
+   * @returns a new point.
+   * @throws {IsochronError} INVALID_SCALAR unless a and b are bigints in [0, r); INVALID_TYPE when
+   * `other` is not a point of this group.
    */
   mulAddUnsafe(a: bigint, other: Point<V>, b: bigint): Point<V>;
 }
@@ -129,6 +179,7 @@ export interface Codec<V> {
   /**
    * Decodes and fully validates a point: length, flags and padding, field range, on the curve, in the
    * subgroup (by `isTorsionFreeVartime`: fine, the input is public). The bytes are read, never written.
+   * @param bytes the encoding.
    * @returns a new point.
    * @throws {IsochronError} INVALID_TYPE, INVALID_LENGTH, INVALID_FLAGS, NON_CANONICAL, NOT_ON_CURVE or
    * NOT_IN_SUBGROUP.
@@ -136,11 +187,15 @@ export interface Codec<V> {
   decode(bytes: Uint8Array): Point<V>;
   /**
    * Decodes a point from trusted input: checks as `decode`, but not the subgroup.
+   * @param bytes the encoding.
+   * @returns a new point, possibly outside the prime-order subgroup.
    * @throws {IsochronError} as `decode`, but never NOT_IN_SUBGROUP.
    */
   decodeUnchecked(bytes: Uint8Array): Point<V>;
   /**
    * The encoding of `point`, compressed by the encoding's default unless `compressed` says otherwise.
+   * @param point a point of the codec's group.
+   * @param compressed the form; omitted: the encoding's default.
    * @returns fresh bytes.
    * @throws {IsochronError} INVALID_TYPE for a point of another group, or `compressed` = true for an
    * encoding without a compressed form.
@@ -175,16 +230,22 @@ export interface Group<V> {
   /**
    * The encoding `name` of this group: `default` (the one of `fromBytes` and `toBytes`) and the
    * curve's others (listed by its entry point).
+   * @param name the encoding's name; omitted: `default`.
+   * @returns the codec, bound to this group.
    * @throws {IsochronError} INVALID_TYPE for a name the group has no encoding under.
    */
   codec(name?: string): Codec<V>;
   /**
    * Decodes and fully validates a point in the default encoding (`codec().decode`).
+   * @param bytes the encoding.
+   * @returns a new point.
    * @throws {IsochronError} as {@linkcode Codec.decode}.
    */
   fromBytes(bytes: Uint8Array): Point<V>;
   /**
    * Decodes a point from trusted input, without the subgroup check (`codec().decodeUnchecked`).
+   * @param bytes the encoding.
+   * @returns a new point, possibly outside the prime-order subgroup.
    * @throws {IsochronError} as {@linkcode Codec.decodeUnchecked}.
    */
   fromBytesUnchecked(bytes: Uint8Array): Point<V>;
@@ -192,6 +253,7 @@ export interface Group<V> {
    * The sum of `points` (any number, the identity allowed). Variable-time, for public points only
    * (aggregating public keys or signatures): batch-affine addition in a tree with one shared
    * inversion per level.
+   * @param points public points of this group.
    * @returns a new point (ZERO for none).
    * @throws {IsochronError} INVALID_TYPE unless `points` is an array of points of this group.
    */
@@ -200,7 +262,9 @@ export interface Group<V> {
    * Σ scalars[i]·points[i], VARIABLE-TIME: for public points and public scalars only (verifying, the
    * EVM precompiles), never for secrets. Pippenger's bucket method with signed digits and
    * batch-affine bucket sums; a loop of `multiplyUnsafe` for a few points.
-   * @param scalars as for `multiply` (32 bytes big-endian or a bigint in [0, 2^256), reduced mod r).
+   * @param points public points of this group.
+   * @param scalars public scalars, one per point: 32 bytes big-endian or a bigint in [0, 2^256), reduced
+   * mod r (a bigint is not limited to [1, r) as in `multiply`).
    * @returns a new point (ZERO for none).
    * @throws {IsochronError} INVALID_TYPE (not arrays, or a point of another group), INVALID_LENGTH
    * (lengths differ, or a scalar of the wrong length) or INVALID_SCALAR.

@@ -37,7 +37,12 @@ export interface PointConstructor<V> {
    * @throws {IsochronError} INVALID_TYPE, NON_CANONICAL, NOT_ON_CURVE.
    */
   new (X: V, Y: V, Z: V): Point<V>;
-  /** Whether `v` is a point of this group (`v instanceof G.Point`). */
+  /**
+   * Whether `v` is a point of this group (`v instanceof G.Point`).
+   * @param v any value.
+   * @returns true for a point of this group (same backend).
+   * @throws {IsochronError} never: any value is answered.
+   */
   [Symbol.hasInstance](v: unknown): boolean;
   /** The generator. */
   readonly BASE: Point<V>;
@@ -49,20 +54,30 @@ export interface PointConstructor<V> {
   readonly Fn: unknown;
   /**
    * The point of affine coordinates `a` ((0, 0) is ZERO); no subgroup check.
+   * @param a coordinates, each canonical (in [0, p)).
+   * @returns a new point.
    * @throws {IsochronError} INVALID_TYPE, NON_CANONICAL, NOT_ON_CURVE.
    */
   fromAffine(a: Affine<V>): Point<V>;
   /**
    * The point of the group's default encoding, fully validated.
+   * @param bytes the encoding.
+   * @returns a new point.
    * @throws {IsochronError} as the group's `fromBytes`.
    */
   fromBytes(bytes: Uint8Array): Point<V>;
   /**
    * `fromBytes` of hex (no prefix).
-   * @throws {IsochronError} as `fromBytes`, and INVALID_TYPE for a non-hex string.
+   * @param hex the encoding in hex, either case.
+   * @returns a new point.
+   * @throws {IsochronError} as `fromBytes`; INVALID_TYPE when `hex` is not a hex string,
+   * INVALID_LENGTH for an odd number of digits.
    */
   fromHex(hex: string): Point<V>;
-  /** The curve's parameters. */
+  /**
+   * The curve's parameters.
+   * @returns y² = x³ + a·x + b's p, n, h, a, b and the generator's Gx, Gy (frozen).
+   */
   CURVE(): CurveParams<V>;
 }
 

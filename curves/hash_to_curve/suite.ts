@@ -24,7 +24,7 @@ export type DstArgument = string | Uint8Array | { readonly DST?: string | Uint8A
 
 /** A group's hashing defaults, as @noble/curves reports them. */
 export interface HasherDefaults {
-  /** The DST of `hashToCurve`, `hashToScalar` (and of `encodeToCurve` unless `encodeDST` differs). */
+  /** The DST of `hashToCurve` (`hashToScalar`'s default is "HashToScalar-"). */
   readonly DST: string;
   /** The DST of `encodeToCurve`. */
   readonly encodeDST: string;
@@ -48,6 +48,9 @@ export interface HashToCurve<V> {
   /**
    * hash_to_curve (the `_RO_` suite, a random oracle): the point of the group for `msg` under `dst`
    * (≤ 255 bytes, else hashed as in §5.3.3). Constant-time in `msg`.
+   * @param msg the message.
+   * @param dst the domain-separation tag; omitted: `defaults.DST`.
+   * @returns a new point of the prime-order subgroup.
    * @throws {IsochronError} INVALID_TYPE for a non-Uint8Array message or a DST of another type,
    * INVALID_LENGTH for an empty DST.
    */
@@ -55,6 +58,9 @@ export interface HashToCurve<V> {
   /**
    * encode_to_curve (the `_NU_` suite: nonuniform, one map evaluation); inputs as `hashToCurve`
    * (default DST: `defaults.encodeDST`).
+   * @param msg the message.
+   * @param dst the domain-separation tag; omitted: `defaults.encodeDST`.
+   * @returns a new point of the prime-order subgroup.
    * @throws {IsochronError} as `hashToCurve`.
    */
   encodeToCurve(msg: Uint8Array, dst?: DstArgument): Point<V>;
@@ -62,14 +68,25 @@ export interface HashToCurve<V> {
    * clear_cofactor(map_to_curve(u)): the RFC's map of a field element (simplified SWU and the
    * isogeny), then the cofactor cleared, as @noble/curves and the EIP-2537 MAP precompiles do. u:
    * a bigint (Fp), or for Fp2 `[c0, c1]` (noble's form) or `{ c0, c1 }`, reduced mod p; public.
-   * @throws {IsochronError} INVALID_TYPE for another type.
+   * @param u the field element.
+   * @returns a new point of the prime-order subgroup.
+   * @throws {IsochronError} INVALID_TYPE when `u` is of another type (an array for Fp, or one not of
+   * two bigints).
    */
   mapToCurve(u: V | readonly bigint[]): Point<V>;
-  /** clear_cofactor: multiplication by the suite's h_eff (constant-time), into the group. */
+  /**
+   * clear_cofactor: multiplication by the suite's h_eff (constant-time), into the group.
+   * @param P a point of this group.
+   * @returns a new point of the prime-order subgroup.
+   * @throws {IsochronError} INVALID_TYPE when P is not a point of this group (same backend).
+   */
   clearCofactor(P: Point<V>): Point<V>;
   /**
    * hash_to_field into the scalar field (RFC 9380 §5.2 with p = r, m = 1, L = ⌈(⌈log₂ r⌉ + k)/8⌉),
    * as @noble/curves' `hashToScalar` (default DST "HashToScalar-"). Variable-time.
+   * @param msg the message.
+   * @param dst the domain-separation tag; omitted: "HashToScalar-".
+   * @returns a scalar in [0, r).
    * @throws {IsochronError} as `hashToCurve`.
    */
   hashToScalar(msg: Uint8Array, dst?: DstArgument): bigint;

@@ -63,21 +63,33 @@ export interface PairingFunctions {
   /**
    * The optimal ate pairing e(P, Q) (variable-time: public inputs). e(O, Q) = e(P, O) = 1 (where
    * noble throws). The result is also an Fp12 value `{ c0, c1 }` of noble's shape.
+   * @param P a point of this curve's G1.
+   * @param Q a point of this curve's G2, on the same backend as P.
    * @param withFinalExponent noble's flag: only `true` (the default) is supported (a Miller loop's
    * raw value depends on the implementation's line scaling).
+   * @returns e(P, Q), an element of GT.
    * @throws {IsochronError} INVALID_TYPE unless P, Q are points of this curve's G1 and G2 (same
-   * backend); UNSUPPORTED for `withFinalExponent = false`.
+   * backend) and `withFinalExponent` is a boolean or omitted; UNSUPPORTED for
+   * `withFinalExponent = false`.
    */
   pairing(P: Point<bigint>, Q: Point<Fp2Value>, withFinalExponent?: boolean): PairingResult;
   /**
    * ∏ e(g1_i, g2_i) with one multi-Miller loop and one final exponentiation (@noble/curves'
    * `pairingBatch`); the empty product is 1. Variable-time.
-   * @throws {IsochronError} as `pairing`.
+   * @param pairs `{ g1, g2 }` objects: points of this curve's G1 and G2, all on one backend.
+   * @param withFinalExponent as for `pairing`: only `true` (the default).
+   * @returns the product, an element of GT.
+   * @throws {IsochronError} as `pairing`, and INVALID_TYPE when `pairs` is not an array of
+   * `{ g1, g2 }` objects.
    */
   pairingBatch(pairs: readonly PairingBatchItem[], withFinalExponent?: boolean): PairingResult;
   /**
    * Whether ∏ e(P_i, Q_i) = 1 (one multi-Miller loop, one final exponentiation): the EIP-197 /
    * EIP-2537 precompile check. The empty product is 1 (true). Variable-time (public inputs).
+   * @param pairs `[P, Q]` arrays: points of this curve's G1 and G2, all on one backend.
+   * @returns true when the product is 1.
+   * @throws {IsochronError} INVALID_TYPE when `pairs` is not an array of `[P, Q]` pairs of points of
+   * this curve's G1 and G2 on one backend.
    */
   pairingCheck(pairs: readonly PairingInput[]): boolean;
 }
@@ -91,20 +103,32 @@ export interface PairingFunctions {
 export interface PairingResult extends Fp12Value {
   /**
    * Whether this equals `other`.
+   * @param other a pairing result of the same curve.
+   * @returns true when they are equal.
    * @throws {IsochronError} INVALID_TYPE unless `other` is a pairing result of the same curve.
    */
   equals(other: PairingResult): boolean;
-  /** Whether this is the identity 1 of GT. */
+  /**
+   * Whether this is the identity 1 of GT.
+   * @returns true for 1.
+   */
   isOne(): boolean;
-  /** The canonical encoding (see the type's doc): 12 × 48 bytes (BLS12-381) or 12 × 32 (BN254). */
+  /**
+   * The canonical encoding (see the type's doc).
+   * @returns fresh bytes: 12 × 48 (BLS12-381) or 12 × 32 (BN254).
+   */
   toBytes(): Uint8Array;
   /**
    * this · other in GT.
+   * @param other a pairing result of the same curve.
+   * @returns a new element of GT.
    * @throws {IsochronError} INVALID_TYPE unless `other` is a pairing result of the same curve.
    */
   multiply(other: PairingResult): PairingResult;
   /**
    * this^k for a public k ≥ 0 (variable-time in k): e(P, Q)^k = e(kP, Q).
+   * @param k the public exponent, a bigint ≥ 0 (not reduced).
+   * @returns a new element of GT.
    * @throws {IsochronError} INVALID_SCALAR unless k is a bigint ≥ 0.
    */
   powVartime(k: bigint): PairingResult;

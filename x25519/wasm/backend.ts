@@ -20,6 +20,10 @@ const built = new Map<boolean, Uint8Array>();
  * The X25519 WebAssembly module's bytes, generated once per variant (public: no secret goes into
  * them), e.g. to write a `.wasm` file for `initX25519Wasm`. `simd` (default: whether this
  * engine validates WebAssembly SIMD) selects the variant whose table scan uses v128 instructions.
+ * @param simd whether to emit the SIMD variant; omitted: whether this engine supports SIMD.
+ * @returns the module's bytes: the array cached for the variant, the same on every call (not a copy,
+ * so do not write it).
+ * @throws {IsochronError} never: the bytes are generated, not read from input.
  *
  * @example
  * ```ts

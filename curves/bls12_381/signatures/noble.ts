@@ -22,13 +22,37 @@ import type { SuiteCurve } from "./suite.ts";
 
 /** noble's `Signature` coder of a placement (ZCash bytes, compressed by default). */
 export interface NobleSignatureCoder<S> {
-  /** The signature point of its compressed encoding, fully validated. */
+  /**
+   * The signature point of its compressed encoding, fully validated.
+   * @param bytes the compressed ZCash encoding: 96 bytes (G2) or 48 (G1).
+   * @returns a new point of the signature group.
+   * @throws {IsochronError} INVALID_TYPE unless `bytes` is a Uint8Array, INVALID_LENGTH for another
+   * length (the uncompressed form included), INVALID_FLAGS, NON_CANONICAL, NOT_ON_CURVE or
+   * NOT_IN_SUBGROUP for a bad encoding.
+   */
   fromBytes(bytes: Uint8Array): Point<S>;
-  /** `fromBytes` of hex. */
+  /**
+   * `fromBytes` of hex.
+   * @param hex the compressed encoding in hex (no prefix), either case.
+   * @returns a new point of the signature group.
+   * @throws {IsochronError} as `fromBytes`; INVALID_TYPE when `hex` is not a hex string,
+   * INVALID_LENGTH for an odd number of digits.
+   */
   fromHex(hex: string): Point<S>;
-  /** The compressed encoding of a signature point. */
+  /**
+   * The compressed encoding of a signature point.
+   * @param point a point of the signature group.
+   * @returns fresh bytes: 96 (G2) or 48 (G1).
+   * @throws {IsochronError} INVALID_TYPE unless `point` is a point of the signature group (same
+   * backend).
+   */
   toBytes(point: Point<S>): Uint8Array;
-  /** Hex of `toBytes`. */
+  /**
+   * Hex of `toBytes`.
+   * @param point a point of the signature group.
+   * @returns the lowercase hex string.
+   * @throws {IsochronError} as `toBytes`.
+   */
   toHex(point: Point<S>): string;
 }
 
@@ -46,46 +70,77 @@ export interface NobleBlsSignatures<P, S> {
   };
   /**
    * A secret key (`randomSecretKey(seed)`) and its public key point.
-   * @throws {IsochronError} INVALID_LENGTH for a seed of another length than 48.
+   * @param seed 48 bytes, reduced to a key in [1, r); omitted: random.
+   * @returns the 32-byte secret key and its public key point.
+   * @throws {IsochronError} INVALID_TYPE when `seed` is not a Uint8Array, INVALID_LENGTH for a seed of
+   * another length than 48.
    */
   keygen(seed?: Uint8Array): { secretKey: Uint8Array; publicKey: Point<P> };
   /**
    * SK·G of the 32-byte key (reduced mod r). Constant-time in the key.
-   * @throws {IsochronError} INVALID_TYPE, INVALID_LENGTH, INVALID_SCALAR (≡ 0 mod r).
+   * @param secretKey 32 bytes big-endian.
+   * @returns a new point of the public-key group.
+   * @throws {IsochronError} INVALID_TYPE unless `secretKey` is a Uint8Array, INVALID_LENGTH unless it
+   * is 32 bytes, INVALID_SCALAR when it is ≡ 0 mod r.
    */
   getPublicKey(secretKey: Uint8Array): Point<P>;
   /**
    * SK·H for a message point H (`hash(msg)`). Constant-time in the key.
+   * @param hashedMessage the message point, `hash(msg)`.
+   * @param secretKey 32 bytes big-endian.
+   * @returns a new point of the signature group.
    * @throws {IsochronError} as `getPublicKey`; INVALID_TYPE unless H is a point of the signature
    * group, NOT_IN_SUBGROUP outside the subgroup, INVALID_TYPE for a third argument.
    */
   sign(hashedMessage: Point<S>, secretKey: Uint8Array): Point<S>;
   /**
    * Whether e(PK, H) = e(G, S). False for an identity point or a failed check.
-   * @throws {IsochronError} for undecodable bytes, a message that is not a point, a fourth argument.
+   * @param signature a signature point, or its compressed encoding.
+   * @param message the message point, `hash(msg)`.
+   * @param publicKey a public key point, or its encoding (compressed or not).
+   * @returns true when the signature is valid.
+   * @throws {IsochronError} INVALID_TYPE for a value that is neither bytes nor a point of its group,
+   * a message that is not a point of the signature group, or a fourth argument; for bytes, the
+   * decoding errors (INVALID_LENGTH, INVALID_FLAGS, NON_CANONICAL, NOT_ON_CURVE, NOT_IN_SUBGROUP).
    */
   verify(signature: PointOrBytes<S>, message: Point<S>, publicKey: PointOrBytes<P>): boolean;
   /**
    * Whether `signature` aggregates signatures of each item's message by its key: ∏ e(ΣPK_m, H_m) =
    * e(G, S) over the distinct message points.
-   * @throws {IsochronError} INVALID_LENGTH for no items, as `verify` for bad items.
+   * @param signature the aggregate signature: a point, or its compressed encoding.
+   * @param items `{ message, publicKey }` objects, as the arguments of `verify`.
+   * @returns true when the aggregate is valid.
+   * @throws {IsochronError} INVALID_TYPE unless `items` is an array of objects, INVALID_LENGTH for no
+   * items, as `verify` for a bad signature or item.
    */
   verifyBatch(
     signature: PointOrBytes<S>,
     items: readonly { message: Point<S>; publicKey: PointOrBytes<P> }[],
   ): boolean;
   /**
-   * Σ PK_i. @throws {IsochronError} INVALID_LENGTH for none; decoding errors.
+   * Σ PK_i (the identity is not refused, as in noble).
+   * @param publicKeys public key points, or their encodings.
+   * @returns a new point of the public-key group.
+   * @throws {IsochronError} INVALID_TYPE unless `publicKeys` is an array of points of the public-key
+   * group or bytes, INVALID_LENGTH for none; for bytes, the decoding errors of `verify`.
    */
   aggregatePublicKeys(publicKeys: readonly PointOrBytes<P>[]): Point<P>;
   /**
-   * Σ S_i. @throws {IsochronError} INVALID_LENGTH for none; decoding errors.
+   * Σ S_i.
+   * @param signatures signature points, or their compressed encodings.
+   * @returns a new point of the signature group.
+   * @throws {IsochronError} INVALID_TYPE unless `signatures` is an array of points of the signature
+   * group or bytes, INVALID_LENGTH for none; for bytes, the errors of `Signature.fromBytes`.
    */
   aggregateSignatures(signatures: readonly PointOrBytes<S>[]): Point<S>;
   /**
    * The message point: hash_to_curve into the signature group under `DST` (default: the suite ID
    * `BLS_SIG_BLS12381G{2,1}_XMD:SHA-256_SSWU_RO_NUL_`).
-   * @throws {IsochronError} INVALID_TYPE for a non-byte message or DST.
+   * @param message the message.
+   * @param DST the domain-separation tag, a string or bytes; omitted: the suite ID.
+   * @returns a new point of the signature group.
+   * @throws {IsochronError} INVALID_TYPE for a non-byte message or a DST of another type,
+   * INVALID_LENGTH for an empty DST.
    */
   hash(message: Uint8Array, DST?: string | Uint8Array): Point<S>;
   /** Signature encodings. */

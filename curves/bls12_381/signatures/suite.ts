@@ -61,16 +61,26 @@ export interface BlsSecretKeys {
   /**
    * The key of 32 big-endian bytes (copied: the caller's bytes are never read again or written).
    * Constant-time, the range check included.
-   * @throws {IsochronError} INVALID_TYPE, INVALID_LENGTH, or INVALID_SCALAR outside [1, r).
+   * @param bytes the key, 32 bytes big-endian.
+   * @returns a new secret key.
+   * @throws {IsochronError} INVALID_TYPE unless `bytes` is a Uint8Array, INVALID_LENGTH unless it is 32
+   * bytes, INVALID_SCALAR when its value is outside [1, r).
    */
   fromBytes(bytes: Uint8Array): BlsSecretKey;
   /**
    * KeyGen (§2.3): the key derived from `ikm` (secret keying material, ≥ 32 bytes) and the public
    * `keyInfo` (default empty) by HKDF-SHA-256. Deterministic; constant-time in `ikm` for its length.
-   * @throws {IsochronError} INVALID_TYPE, or INVALID_LENGTH for an `ikm` shorter than 32 bytes.
+   * @param ikm secret keying material, at least 32 bytes.
+   * @param keyInfo public key information; omitted: empty.
+   * @returns a new secret key, in [1, r).
+   * @throws {IsochronError} INVALID_TYPE unless `ikm` and `keyInfo` are Uint8Arrays, INVALID_LENGTH for
+   * an `ikm` shorter than 32 bytes.
    */
   keyGen(ikm: Uint8Array, keyInfo?: Uint8Array): BlsSecretKey;
-  /** A new random key: KeyGen of 32 bytes from `crypto.getRandomValues`. */
+  /**
+   * A new random key: KeyGen of 32 bytes from `crypto.getRandomValues`.
+   * @returns a new secret key.
+   */
   random(): BlsSecretKey;
 }
 
@@ -81,13 +91,18 @@ export interface BlsPointDecoder<T> {
   /**
    * The value of its compressed encoding, fully validated (flags, range, curve, subgroup; a public
    * key ≠ identity). The bytes are read, never written.
+   * @param bytes the compressed encoding: 48 bytes (G1) or 96 (G2).
+   * @returns a new value.
    * @throws {IsochronError} INVALID_TYPE, INVALID_LENGTH (another length, an uncompressed form
    * included), INVALID_FLAGS, NON_CANONICAL, NOT_ON_CURVE, NOT_IN_SUBGROUP, INVALID_KEY (identity key).
    */
   fromBytes(bytes: Uint8Array): T;
   /**
    * As `fromBytes`, from hex (no prefix).
-   * @throws {IsochronError} as `fromBytes`, and INVALID_TYPE for a non-hex string.
+   * @param hex the compressed encoding in hex, either case.
+   * @returns a new value.
+   * @throws {IsochronError} as `fromBytes`; INVALID_TYPE when `hex` is not a hex string,
+   * INVALID_LENGTH for an odd number of digits.
    */
   fromHex(hex: string): T;
 }
@@ -112,11 +127,16 @@ export interface BlsSuite {
   readonly Signature: BlsPointDecoder<BlsSignature>;
   /**
    * SkToPk (§2.4): the public key of `sk`. Constant-time in the key.
+   * @param sk a secret key.
+   * @returns its public key.
    * @throws {IsochronError} INVALID_TYPE unless `sk` is a secret key.
    */
   getPublicKey(sk: BlsSecretKey): BlsPublicKey;
   /**
    * Sign: `sk`'s signature of `msg` (any bytes; AUG: of PK ‖ msg). Constant-time in the key.
+   * @param sk a secret key.
+   * @param msg the message.
+   * @returns the signature.
    * @throws {IsochronError} INVALID_TYPE unless `sk` is a secret key and `msg` bytes.
    *
    * @example
@@ -133,6 +153,9 @@ export interface BlsSuite {
   sign(sk: BlsSecretKey, msg: Uint8Array): BlsSignature;
   /**
    * Verify: whether `sig` is `pk`'s signature of `msg`. Variable-time (public inputs).
+   * @param pk the signer's public key.
+   * @param msg the message.
+   * @param sig the signature.
    * @returns false when the check fails.
    * @throws {IsochronError} INVALID_TYPE when an argument has the wrong type (a swap included), a key
    * or signature of the other placement.
@@ -140,6 +163,8 @@ export interface BlsSuite {
   verify(pk: BlsPublicKey, msg: Uint8Array, sig: BlsSignature): boolean;
   /**
    * Aggregate (§2.8): the sum of `sigs`. Variable-time.
+   * @param sigs signatures of this suite's signature group.
+   * @returns the aggregate signature.
    * @throws {IsochronError} INVALID_TYPE (not an array of signatures of this placement), INVALID_LENGTH
    * for an empty list.
    */
@@ -148,6 +173,9 @@ export interface BlsSuite {
    * AggregateVerify: whether `sig` aggregates signatures of `msgs[i]` by `pks[i]`. Basic scheme: false
    * when two messages are equal; AUG: each message is PK_i ‖ m_i; POP: messages may repeat.
    * Variable-time.
+   * @param pks the signers' public keys.
+   * @param msgs the messages, one per key.
+   * @param sig the aggregate signature.
    * @returns false for empty or unequal lists, and when the check fails.
    * @throws {IsochronError} INVALID_TYPE for arguments of the wrong type.
    */
@@ -155,6 +183,7 @@ export interface BlsSuite {
   /**
    * Whether every item's signature is valid, checked together with random 64-bit weights (a set with a
    * bad signature passes with probability ≤ 2^-64). Draws from `crypto.getRandomValues`. Variable-time.
+   * @param items `{ publicKey, message, signature }` objects.
    * @returns false for an empty list, and when the check fails.
    * @throws {IsochronError} INVALID_TYPE unless `items` is an array of `{ publicKey, message, signature }`.
    */
@@ -171,24 +200,34 @@ export interface BlsPopSuite extends BlsSuite {
   readonly Proof: BlsPointDecoder<BlsProof>;
   /**
    * The sum of public keys, for FastAggregateVerify. Variable-time.
-   * @throws {IsochronError} INVALID_TYPE, INVALID_LENGTH for an empty list, INVALID_KEY when the sum is
-   * the identity.
+   * @param pks public keys of this suite.
+   * @returns the aggregate public key.
+   * @throws {IsochronError} INVALID_TYPE unless `pks` is an array of public keys of this suite's group,
+   * INVALID_LENGTH for an empty list, INVALID_KEY when the sum is the identity.
    */
   aggregatePublicKeys(pks: readonly BlsPublicKey[]): BlsPublicKey;
   /**
    * FastAggregateVerify (§3.3.4): whether `sig` aggregates signatures of the one message `msg` by all
    * of `pks` (whose possession must have been proven). Variable-time.
+   * @param pks the signers' public keys.
+   * @param msg the one message.
+   * @param sig the aggregate signature.
    * @returns false for an empty list, and when the check fails.
    * @throws {IsochronError} INVALID_TYPE for arguments of the wrong type.
    */
   fastAggregateVerify(pks: readonly BlsPublicKey[], msg: Uint8Array, sig: BlsSignature): boolean;
   /**
    * PopProve (§3.3.2): the proof of possession SK·H_pop(PK) of `sk`. Constant-time in the key.
+   * @param sk a secret key.
+   * @returns the proof.
    * @throws {IsochronError} INVALID_TYPE unless `sk` is a secret key.
    */
   popProve(sk: BlsSecretKey): BlsProof;
   /**
    * PopVerify (§3.3.3): whether `proof` proves possession of `pk`'s secret key. Variable-time.
+   * @param pk the public key.
+   * @param proof the proof of possession.
+   * @returns false when the check fails.
    * @throws {IsochronError} INVALID_TYPE for arguments of the wrong type.
    */
   popVerify(pk: BlsPublicKey, proof: BlsProof): boolean;

@@ -31,9 +31,15 @@ export interface BlsSecretKey {
 export interface BlsEncodedPoint {
   /** The group of the point: G1 (48-byte encoding) or G2 (96 bytes). */
   readonly group: BlsGroupName;
-  /** The compressed ZCash encoding (the Ethereum consensus layer's Bytes48 / Bytes96). */
+  /**
+   * The compressed ZCash encoding (the Ethereum consensus layer's Bytes48 / Bytes96).
+   * @returns fresh bytes: 48 (G1) or 96 (G2).
+   */
   toBytes(): Uint8Array;
-  /** Lowercase hex of `toBytes()`. */
+  /**
+   * Lowercase hex of `toBytes()`.
+   * @returns the hex string.
+   */
   toHex(): string;
 }
 
@@ -43,6 +49,8 @@ export interface BlsPublicKey extends BlsEncodedPoint {
   readonly kind: "bls-public-key";
   /**
    * Whether `other` is the same key.
+   * @param other a public key of the same group.
+   * @returns true when the points are equal.
    * @throws {IsochronError} INVALID_TYPE unless `other` is a public key of the same group.
    */
   equals(other: BlsPublicKey): boolean;
@@ -54,6 +62,8 @@ export interface BlsSignature extends BlsEncodedPoint {
   readonly kind: "bls-signature";
   /**
    * Whether `other` is the same signature.
+   * @param other a signature of the same group.
+   * @returns true when the points are equal.
    * @throws {IsochronError} INVALID_TYPE unless `other` is a signature of the same group.
    */
   equals(other: BlsSignature): boolean;
@@ -65,6 +75,8 @@ export interface BlsProof extends BlsEncodedPoint {
   readonly kind: "bls-proof-of-possession";
   /**
    * Whether `other` is the same proof.
+   * @param other a proof of the same group.
+   * @returns true when the points are equal.
    * @throws {IsochronError} INVALID_TYPE unless `other` is a proof of the same group.
    */
   equals(other: BlsProof): boolean;
