@@ -41,7 +41,7 @@ export type BackendTarget = string;
  *
  * @example
  * ```ts
- * import { getBackend, setBackend } from "./mod.ts";
+ * import { getBackend, setBackend } from "@isochron/curves";
  * setBackend("ts");
  * if (getBackend("bls12-381") !== "ts" || getBackend("x25519") !== "ts") throw new Error("not switched");
  * setBackend("auto");
@@ -73,7 +73,7 @@ export function setBackend(choice: BackendChoice): void {
  *
  * @example
  * ```ts
- * import { getBackend } from "./mod.ts";
+ * import { getBackend } from "@isochron/curves";
  * const b = getBackend("bls12-381"); // "wasm" where WebAssembly compiles, else "ts"
  * if (b !== "wasm" && b !== "ts") throw new Error("unexpected");
  * ```
@@ -135,7 +135,7 @@ export function initWasm(modules: Partial<Record<FieldName | "x25519", PrebuiltM
  *
  * @example
  * ```ts
- * import { bls12_381, init } from "./mod.ts";
+ * import { bls12_381, init } from "@isochron/curves";
  * await init(["bls12-381-fp"]);
  * if (!bls12_381.G1.BASE.double().equals(bls12_381.G1.BASE.add(bls12_381.G1.BASE))) throw new Error("bad");
  * ```

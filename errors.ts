@@ -27,7 +27,7 @@ export type IsochronErrorCode =
  *
  * @example
  * ```ts
- * import { IsochronError } from "./errors.ts";
+ * import { IsochronError } from "@isochron/curves";
  * const e = new IsochronError("INVALID_LENGTH", "expected 32 bytes, got 31");
  * if (e.code !== "INVALID_LENGTH" || !(e instanceof Error)) throw new Error("unexpected");
  * ```

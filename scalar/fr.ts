@@ -33,7 +33,7 @@ export interface ScalarField {
    *
    * @example
    * ```ts
-   * import { bls12_381 } from "../curves/bls12_381/mod.ts";
+   * import { bls12_381 } from "@isochron/curves/bls12-381";
    * const k = bls12_381.Fr.random();
    * const pk = bls12_381.G1.BASE.multiply(k);
    * if (k.length !== 32 || pk.isZero()) throw new Error("unexpected");
@@ -50,8 +50,8 @@ export interface ScalarField {
    *
    * @example
    * ```ts
-   * import { bn254 } from "../curves/bn254/mod.ts";
-   * import { IsochronError } from "../errors.ts";
+   * import { bn254 } from "@isochron/curves/bn254";
+   * import { IsochronError } from "@isochron/curves";
    * const k = bn254.Fr.fromBytes(bn254.Fr.toBytes(5n));
    * if (!bn254.G1.BASE.multiply(k).equals(bn254.G1.BASE.multiply(5n))) throw new Error("unexpected");
    * try {
@@ -74,7 +74,7 @@ export interface ScalarField {
    *
    * @example
    * ```ts
-   * import { bls12_381 } from "../curves/bls12_381/mod.ts";
+   * import { bls12_381 } from "@isochron/curves/bls12-381";
    * const one = bls12_381.Fr.toBytes(1n);
    * if (one.length !== 32 || one[31] !== 1 || one.slice(0, 31).some((b) => b !== 0)) {
    *   throw new Error("unexpected");

@@ -42,7 +42,7 @@ function tryWasm(): X25519Kernel | null {
  *
  * @example
  * ```ts
- * import { getX25519Backend, scalarMultBase, setX25519Backend } from "./mod.ts";
+ * import { getX25519Backend, scalarMultBase, setX25519Backend } from "@isochron/curves/x25519";
  * const k = crypto.getRandomValues(new Uint8Array(32));
  * setX25519Backend("ts");
  * const a = scalarMultBase(k);
@@ -74,7 +74,7 @@ export function setX25519Backend(backend: X25519BackendChoice): void {
  *
  * @example
  * ```ts
- * import { getX25519Backend, initX25519Wasm, setX25519Backend, x25519WasmBytes } from "./mod.ts";
+ * import { getX25519Backend, initX25519Wasm, setX25519Backend, x25519WasmBytes } from "@isochron/curves/x25519";
  * // Elsewhere: Deno.writeFileSync("x25519.wasm", x25519WasmBytes()); then import the file statically.
  * const module = new WebAssembly.Module(x25519WasmBytes() as Uint8Array<ArrayBuffer>);
  * initX25519Wasm(module);
@@ -97,7 +97,7 @@ export function initX25519Wasm(module: WasmModule): void {
  *
  * @example
  * ```ts
- * import { getX25519Backend } from "./mod.ts";
+ * import { getX25519Backend } from "@isochron/curves/x25519";
  * const backend = getX25519Backend(); // "wasm" where WebAssembly compiles, else "ts"
  * if (backend !== "wasm" && backend !== "ts") throw new Error("unexpected");
  * ```

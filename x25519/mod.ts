@@ -9,7 +9,7 @@
  *
  * @example
  * ```ts
- * import { x25519 } from "./mod.ts";
+ * import { x25519 } from "@isochron/curves/x25519";
  * const alice = x25519.randomSecretKey();
  * const bob = x25519.randomSecretKey();
  * const s1 = x25519.getSharedSecret(alice, x25519.getPublicKey(bob));
@@ -40,7 +40,7 @@ export type { X25519Backend } from "./kernel.ts";
  *
  * @example
  * ```ts
- * import { scalarMult } from "./mod.ts";
+ * import { scalarMult } from "@isochron/curves/x25519";
  * const hex = (s: string) => Uint8Array.from(s.match(/../g)!, (h) => parseInt(h, 16));
  * // RFC 7748 §5.2, first test vector.
  * const k = hex("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4");
@@ -69,7 +69,7 @@ export function scalarMult(k: Uint8Array, u: Uint8Array): Uint8Array {
  *
  * @example
  * ```ts
- * import { scalarMult, scalarMultBase } from "./mod.ts";
+ * import { scalarMult, scalarMultBase } from "@isochron/curves/x25519";
  * const k = crypto.getRandomValues(new Uint8Array(32));
  * const nine = new Uint8Array(32);
  * nine[0] = 9;
@@ -94,7 +94,7 @@ export function scalarMultBase(k: Uint8Array): Uint8Array {
  *
  * @example
  * ```ts
- * import { getPublicKey } from "./mod.ts";
+ * import { getPublicKey } from "@isochron/curves/x25519";
  * const hex = (s: string) => Uint8Array.from(s.match(/../g)!, (h) => parseInt(h, 16));
  * // RFC 7748 §6.1: Alice's key pair.
  * const pub = getPublicKey(hex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a"));
@@ -117,8 +117,8 @@ export function getPublicKey(secretKey: Uint8Array): Uint8Array {
  *
  * @example
  * ```ts
- * import { x25519 } from "./mod.ts";
- * import { IsochronError } from "../errors.ts";
+ * import { x25519 } from "@isochron/curves/x25519";
+ * import { IsochronError } from "@isochron/curves";
  * const sk = x25519.randomSecretKey();
  * try {
  *   x25519.getSharedSecret(sk, new Uint8Array(32)); // u = 0 has small order
@@ -149,7 +149,7 @@ export function getSharedSecret(secretKey: Uint8Array, publicKey: Uint8Array): U
  *
  * @example
  * ```ts
- * import { randomSecretKey } from "./mod.ts";
+ * import { randomSecretKey } from "@isochron/curves/x25519";
  * const sk = randomSecretKey();
  * if (sk.length !== 32) throw new Error("wrong length");
  * ```
@@ -225,7 +225,7 @@ function secretKeyOf(seed?: Uint8Array): Uint8Array {
  *
  * @example
  * ```ts
- * import { x25519 } from "./mod.ts";
+ * import { x25519 } from "@isochron/curves/x25519";
  * const sk = x25519.randomSecretKey();
  * const pk = x25519.getPublicKey(sk);
  * if (pk.length !== 32) throw new Error("wrong length");

@@ -8,7 +8,7 @@
  *
  * @example
  * ```ts
- * import { bls12_381 } from "./mod.ts";
+ * import { bls12_381 } from "@isochron/curves/bls12-381";
  * const { G1 } = bls12_381;
  * const P = G1.BASE.multiply(5n);
  * const Q = G1.fromBytes(P.toBytes());

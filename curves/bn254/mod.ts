@@ -8,7 +8,7 @@
  *
  * @example
  * ```ts
- * import { bn254 } from "./mod.ts";
+ * import { bn254 } from "@isochron/curves/bn254";
  * const { G1 } = bn254;
  * const P = G1.BASE.multiply(7n);
  * if (!G1.fromBytes(P.toBytes()).equals(P) || bn254.fp.bits !== 254) throw new Error("unexpected");

@@ -3,7 +3,9 @@
  * exported by an entry point and each method of an exported interface, `deno doc --json` must show
  * a `@param` for every parameter, a `@returns` unless it returns nothing, and a `@throws` whenever it
  * takes a parameter (anything with an input can be handed a bad one). A method documented on the
- * interface it overrides counts once.
+ * interface it overrides counts once. And every example in the files that declare public symbols
+ * imports the library by its published names (`@isochron/curves…`, mapped by deno.json for
+ * `deno test --doc`), as a user would write it.
  */
 import assert from "node:assert/strict";
 
@@ -93,4 +95,50 @@ Deno.test("jsdoc: every public function has @param, @returns and @throws", () =>
   const all = callables();
   assert.ok(all.length > 80, `${all.length} callables found`);
   assert.deepEqual(all.flatMap(missing), []);
+});
+
+/** Every `@example` in a symbol's documentation and its members'. */
+// deno-lint-ignore no-explicit-any
+function examplesOf(d: any): string[] {
+  const own = (js?: { tags?: (Tag & { doc?: string })[] }): string[] =>
+    (js?.tags ?? []).filter((t) => t.kind === "example").map((t) => t.doc ?? "");
+  const members = [...(d.def?.methods ?? []), ...(d.def?.properties ?? [])];
+  return [...own(d.jsDoc), ...members.flatMap((m) => own(m.jsDoc))];
+}
+
+Deno.test("jsdoc: examples of public symbols import the published names", () => {
+  const doc = (files: string[]) => {
+    const out = new Deno.Command(Deno.execPath(), {
+      args: ["doc", "--json", ...files],
+      cwd: new URL(".", ROOT),
+    })
+      .outputSync();
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    // deno-lint-ignore no-explicit-any
+    return Object.values(JSON.parse(new TextDecoder().decode(out.stdout)).nodes) as { symbols: any[] }[];
+  };
+  // The public names and where they are declared, then the declarations themselves.
+  const declared = new Set<string>(), files = new Set<string>(); // "file#name" of each public symbol
+  for (const node of doc(ENTRIES)) {
+    for (const sym of node.symbols) {
+      for (const d of sym.declarations) {
+        const file = d.def?.target?.filename ?? d.location.filename;
+        files.add(file);
+        declared.add(`${file}#${sym.name}`);
+      }
+    }
+  }
+  const examples = doc([...files].map((f) => new URL(f).pathname)).flatMap((node) =>
+    node.symbols.flatMap((sym) =>
+      sym.declarations
+        .filter((d: { location: { filename: string } }) => declared.has(`${d.location.filename}#${sym.name}`))
+        .flatMap(examplesOf)
+        .map((e: string) => ({ name: sym.name, e }))
+    )
+  );
+  assert.ok(examples.length > 15, `${examples.length} examples`);
+  const found = examples.flatMap(({ name, e }) =>
+    [...e.matchAll(/^import [^\n]* from "(\.{1,2}\/[^"]+)"/gm)].map((m) => `${name}: ${m[1]}`)
+  );
+  assert.deepEqual(found, []);
 });

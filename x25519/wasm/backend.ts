@@ -27,7 +27,7 @@ const built = new Map<boolean, Uint8Array>();
  *
  * @example
  * ```ts
- * import { x25519WasmBytes } from "../mod.ts";
+ * import { x25519WasmBytes } from "@isochron/curves/x25519";
  * const bytes = x25519WasmBytes(false); // the variant without SIMD runs on every engine
  * if (!WebAssembly.validate(bytes as Uint8Array<ArrayBuffer>)) throw new Error("invalid module");
  * ```
