@@ -21,7 +21,7 @@ export function decodeUncompressed<V>(g: GroupImpl<V>, io: ElemIO, out: number, 
 }
 
 /**
- * out ← (x, y), `body` holding x alone and y the root of x³ + b whose `largestVartime` is `sign` (0 or
+ * out ← (x, y), `body` holding x alone and y the root of x³ + b whose `largest` is `sign` (0 or
  * 1); throws NON_CANONICAL, or NOT_ON_CURVE when x³ + b is no square.
  */
 export function decodeCompressed<V>(
@@ -38,7 +38,7 @@ export function decodeCompressed<V>(
   F.mul(y2, y2, t);
   F.add(y2, y2, g.law.b);
   if (F.sqrt(y, y2) !== 1) throw new IsochronError("NOT_ON_CURVE", "x³ + b has no square root");
-  if (F.largestVartime(y) !== sign) F.neg(y, y);
+  if (F.largest(y) !== sign) F.neg(y, y);
   finishDecode(g, out);
 }
 
@@ -54,7 +54,7 @@ function finishDecode<V>(g: GroupImpl<V>, out: number): void {
 
 /**
  * The affine encoding of point slot p: x ‖ y, or x alone when `compressed`, its first byte or-ed with
- * `signFlags(largestVartime(y))`; the identity is all zeros but a first byte `infinity`.
+ * `signFlags(largest(y))`; the identity is all zeros but a first byte `infinity`.
  */
 export function encodeAffine<V>(
   g: GroupImpl<V>,
@@ -72,7 +72,7 @@ export function encodeAffine<V>(
   }
   law.toAffine(t, t + e, p);
   io.write(t, out, 0);
-  if (compressed) out[0] |= signFlags(F.largestVartime(t + e));
+  if (compressed) out[0] |= signFlags(F.largest(t + e));
   else io.write(t + e, out, n);
   F.wipe(t, 2);
   law.wipeScratch();

@@ -59,7 +59,8 @@ export interface Point<V> {
    */
   isZero(): boolean;
   /**
-   * Affine coordinates (one constant-time inversion); the identity gives (0, 0).
+   * Affine coordinates (one constant-time inversion); the identity gives (0, 0). The coordinates
+   * become BigInt values, which is variable-time: for a secret point, use `toBytes` (constant-time).
    * @param _invertedZ the precomputed 1/Z of @noble/curves: accepted and not needed (ignored).
    * @returns fresh `{ x, y }`.
    * @throws {IsochronError} never: `_invertedZ` is not read.
@@ -93,7 +94,8 @@ export interface Point<V> {
   isTorsionFreeVartime(): boolean;
   /**
    * The group's default encoding (BLS12-381: ZCash, compressed by default; BN254: EIP-196/197,
-   * uncompressed by default, `true` for gnark-crypto's compressed form).
+   * uncompressed by default, `true` for gnark-crypto's compressed form). Constant-time in the point
+   * (the sign of y is compared on limbs), so it may encode a secret point.
    * @param compressed the form; omitted: the encoding's default.
    * @returns fresh bytes.
    * @throws {IsochronError} INVALID_TYPE when `compressed` is true and the default encoding has no

@@ -63,10 +63,29 @@ export interface CoordField<V> {
   /** The public value of a. */
   getVartime(a: number): V;
   /**
-   * 1 if a is "lexicographically largest" in the ZCash sense (a > −a as integers; for Fp2 compare c1
-   * first, then c0 if c1 = 0), else 0. Public data only.
+   * 1 if a is "lexicographically largest" in the ZCash sense (a > (p − 1)/2 as an integer; for Fp2
+   * c1's, or c0's when c1 = 0), else 0. Constant-time: the canonical bytes compared with (p − 1)/2 by
+   * a borrow chain, so that the encoding of a secret point (a key before it is published) does not
+   * leak y.
    */
-  largestVartime(a: number): number;
+  largest(a: number): number;
+}
+
+/** The bytes of (p − 1)/2, big-endian in the kernel's byte length (a public constant). */
+function halfBytes(k: FieldKernel): Uint8Array {
+  const out = new Uint8Array(k.byteLength);
+  let v = (k.p - 1n) / 2n;
+  for (let i = out.length - 1; i >= 0; i--, v >>= 8n) out[i] = Number(v & 0xffn);
+  return out;
+}
+
+/** 1 iff slot a of kernel k holds an integer > `half` (constant-time: the borrow of half − a). */
+function aboveHalf(k: FieldKernel, a: number, half: Uint8Array, buf: Uint8Array): number {
+  k.toBytes(a, buf);
+  let borrow = 0;
+  for (let i = buf.length - 1; i >= 0; i--) borrow = ((half[i] - buf[i] - borrow) >>> 8) & 1;
+  buf.fill(0);
+  return borrow;
 }
 
 /** Throws unless v is a bigint in [0, p) (see {@linkcode CoordField.checkValue}). */
@@ -77,7 +96,7 @@ function checkCanonical(v: unknown, p: bigint, what: string): void {
 
 /** Fp as a coordinate field (G1). */
 export function fpCoords(k: FieldKernel): CoordField<bigint> {
-  const half = (k.p - 1n) / 2n;
+  const half = halfBytes(k), buf = new Uint8Array(k.byteLength);
   return Object.freeze({
     kernel: k,
     size: 1,
@@ -102,14 +121,14 @@ export function fpCoords(k: FieldKernel): CoordField<bigint> {
     setVartime: (out: number, v: bigint) => k.setBigintVartime(out, v),
     checkValue: (v: unknown, what: string): void => checkCanonical(v, k.p, what),
     getVartime: (a: number) => k.toBigintVartime(a),
-    largestVartime: (a: number) => (k.toBigintVartime(a) > half ? 1 : 0),
+    largest: (a: number) => aboveHalf(k, a, half, buf),
   });
 }
 
 /** Fp2 as a coordinate field (G2), on the tower's Fp2 (its wasm-accelerated version where available). */
 export function fp2Coords(f: Fp2): CoordField<Fp2Value> {
   const k = f.fp;
-  const half = (k.p - 1n) / 2n;
+  const half = halfBytes(k), buf = new Uint8Array(k.byteLength);
   return Object.freeze({
     kernel: k,
     size: 2,
@@ -141,9 +160,9 @@ export function fp2Coords(f: Fp2): CoordField<Fp2Value> {
       checkCanonical(c1, k.p, `${what}.c1`);
     },
     getVartime: (a: number) => f.toBigintVartime(a),
-    largestVartime: (a: number) => {
-      const { c0, c1 } = f.toBigintVartime(a);
-      return (c1 > half || (c1 === 0n && c0 > half)) ? 1 : 0;
+    largest: (a: number) => {
+      const big0 = aboveHalf(k, a, half, buf), big1 = aboveHalf(k, a + 1, half, buf);
+      return big1 | (k.isZero(a + 1) & big0);
     },
   });
 }
