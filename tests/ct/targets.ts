@@ -23,6 +23,7 @@ import { x25519KernelFor } from "../internal.ts";
 import { fieldTimingTargets } from "./field_targets.ts";
 import { towerTimingTargets } from "./tower_targets.ts";
 import { curveTimingTargets } from "./curve_targets.ts";
+import { bigintTimingTargets } from "./bigint_targets.ts";
 
 /** One timing target: a fixed input, a generator of random inputs, and the operation. */
 export interface TimingTarget<I> {
@@ -134,3 +135,6 @@ for (const t of towerTimingTargets()) registerTiming(t);
 
 // ---- curves (curves/, via curve_targets.ts): bls12-381 and bn254 G1/G2 multiply, both backends ----
 for (const t of curveTimingTargets()) registerTiming(t);
+
+// ---- bigint entry points (via bigint_targets.ts): where a bigint scalar's conversion leaks ----
+for (const t of bigintTimingTargets()) registerTiming(t as TimingTarget<unknown>);
