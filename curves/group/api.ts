@@ -272,4 +272,17 @@ export interface Group<V> {
    * (lengths differ, or a scalar of the wrong length) or INVALID_SCALAR.
    */
   msmVartime(points: readonly Point<V>[], scalars: readonly (bigint | Uint8Array)[]): Point<V>;
+  /**
+   * Σ scalars[i]·points[i], CONSTANT-TIME in the scalars and the points: for secret scalars
+   * (Pedersen commitments with secret blinding factors, threshold shares times public points).
+   * Straus interleaving with a fixed 4-bit window and masked table reads; 16 table points per input
+   * point. Slower than `msmVartime` (no buckets), faster than N separate `multiply` calls.
+   * @param points points of this group (the identity allowed).
+   * @param scalars 32 bytes big-endian each (any value, reduced mod r: the constant-time form), or
+   * bigints in [0, 2^256) (converted with BigInt arithmetic: variable-time in the scalar).
+   * @returns a new point (ZERO for none).
+   * @throws {IsochronError} INVALID_TYPE (not arrays, a point of another group, a scalar of another
+   * type), INVALID_LENGTH (lengths differ, a scalar not 32 bytes), INVALID_SCALAR (a bigint out of range).
+   */
+  msm(points: readonly Point<V>[], scalars: readonly (bigint | Uint8Array)[]): Point<V>;
 }

@@ -36,6 +36,7 @@ import { FixedBaseTable, fixedBaseWindow } from "./fixed_base.ts";
 import { type CurveParams, type PointConstructor, pointConstructor } from "./point_constructor.ts";
 import { sumVartime as sumSlots } from "./sum.ts";
 import { msmVartime as msmSlots } from "./msm.ts";
+import { msmCt, MsmCtScratch } from "./msm_ct.ts";
 
 /**
  * Points per slot store (see the module doc): one typed-array allocation per this many points. A live
@@ -120,12 +121,14 @@ export class GroupImpl<V> implements Group<V> {
   declare private fixedBaseState: FixedBaseTable<V> | undefined;
   declare private readonly spec: GroupSpec<V>;
   declare private pointClass: PointConstructor<V> | undefined;
+  declare private msmCtState: MsmCtScratch<V> | undefined;
 
   /** Builds the group (reserving its constants and scratch in the kernel's arena). */
   constructor(spec: GroupSpec<V>) {
     this.name = spec.name;
     this.spec = spec;
     this.pointClass = undefined;
+    this.msmCtState = undefined;
     this.F = spec.F;
     this.law = new Projective(spec.F, spec.b, { compiled: wasmPointFunctions(spec.F.kernel, spec.name) });
     this.r = spec.r;
@@ -385,6 +388,38 @@ export class GroupImpl<V> implements Group<V> {
     const slots = this.loadAll(points);
     msmSlots(this.law, this.res, slots, ks, this.bits);
     return this.save(this.res);
+  }
+
+  /**
+   * Σ scalars[i]·points[i], constant-time in the scalars and the points (curves/group/msm_ct.ts):
+   * for secret scalars (Pedersen commitments with secret blinding, threshold shares).
+   */
+  msm(points: readonly Point<V>[], scalars: readonly (bigint | Uint8Array)[]): PointImpl<V> {
+    if (!Array.isArray(points) || !Array.isArray(scalars)) {
+      throw new IsochronError("INVALID_TYPE", "msm: points and scalars must be arrays");
+    }
+    if (points.length !== scalars.length) {
+      throw new IsochronError("INVALID_LENGTH", `msm: ${points.length} points but ${scalars.length} scalars`);
+    }
+    for (const q of points) this.own(q);
+    const bytes = scalars.map(scalarBytes); // validates all before anything is touched
+    const slots = this.loadAll(points);
+    this.msmInto(this.res, slots, bytes);
+    for (const b of bytes) b.fill(0);
+    const out = this.save(this.res);
+    this.F.wipe(this.res, 3);
+    if (slots.length > 0) this.F.wipe(slots[0], 3 * slots.length); // the loaded (maybe secret) points
+    return out;
+  }
+
+  /**
+   * out ← Σ kᵢ·pᵢ for point slots and 32-byte big-endian scalars (reduced mod r here), constant-time:
+   * what the flow proof measures (tests/curves/group/msm_ct.test.ts); `msm` adds the loads and the save.
+   */
+  msmInto(out: number, points: readonly number[], scalars: readonly Uint8Array[]): void {
+    const limbs = scalars.map((k) => this.reducer.reduce(k));
+    msmCt(this.msmCtState ??= new MsmCtScratch(this.law), out, points, limbs, this.bits);
+    for (const l of limbs) l.fill(0);
   }
 
   /**
