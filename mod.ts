@@ -6,7 +6,7 @@
  * @module
  */
 export { bls12_381 } from "./curves/bls12_381/mod.ts";
-export type { Bls12_381 } from "./curves/bls12_381/mod.ts";
+export type * from "./curves/bls12_381/mod.ts"; // the curve types and BLS12-381's (signatures)
 export type {
   Affine,
   BigintField,
@@ -65,5 +65,3 @@ export type { BackendTarget } from "./backend.ts";
 export { initX25519Wasm } from "./x25519/backend.ts";
 export type { BackendChoice, PrebuiltModules } from "./field/backend.ts";
 export type { WasmModule } from "./wasm/types.ts";
-export type { Backend } from "./field/kernel.ts";
-export type { FieldDescription, FieldName } from "./field/params.ts";

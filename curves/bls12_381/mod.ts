@@ -21,11 +21,10 @@
  * ```
  * @module
  */
-import { describe, type FieldDescription, type FieldName } from "../../field/params.ts";
+import { describe, type FieldDescription } from "../../field/params.ts";
 import { FP, FR, X as BLS12_381_X } from "./params.ts";
-import type { Backend } from "../../field/kernel.ts";
 import type { Fp2Value } from "../../field/tower/fp2_value.ts";
-import type { Affine, Codec, Group, Point } from "../group/api.ts";
+import type { Codec } from "../group/api.ts";
 import type { H2cGroup, HashToCurve } from "../hash_to_curve/suite.ts";
 import { bls12_381Groups } from "./groups.ts";
 import { PAIRING } from "./pairing.ts";
@@ -33,21 +32,11 @@ import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
 import { type ScalarField, scalarField } from "../../scalar/fr.ts";
 import { bls12_381Fields } from "./fields.ts";
 import type { BigintFields } from "../../field/bigint/fields.ts";
-export type {
-  BigintField,
-  BigintFields,
-  BigintFp12,
-  BigintFp2,
-  BigintFp6,
-  BigintTower,
-  IField,
-} from "../../field/bigint/types.ts";
 import { keysInG1, keysInG2, signatureSuite } from "./signatures/mod.ts";
 import { type NobleBlsSignatures, nobleSignatures, randomSecretKey } from "./signatures/noble.ts";
 import { type NoblePairingMembers, noblePairingMembers } from "../pairing/noble.ts";
 import { suiteId } from "./signatures/spec.ts";
 export type { NobleBlsSignatures, NobleSignatureCoder, PointOrBytes } from "./signatures/noble.ts";
-export type { NoblePairingMembers, NoblePairingParams } from "../pairing/noble.ts";
 import type { BlsSuiteOptions } from "./signatures/spec.ts";
 import type { BlsPopSuite, BlsSuite } from "./signatures/suite.ts";
 export type { BlsScheme, BlsSuiteOptions } from "./signatures/spec.ts";
@@ -67,16 +56,7 @@ export type {
   BlsSignature,
 } from "./signatures/values.ts";
 
-export type {
-  Fp12Value,
-  Fp6Value,
-  PairingBatchItem,
-  PairingFunctions,
-  PairingInput,
-  PairingResult,
-} from "../pairing/pairing.ts";
-export type { CurveParams, PointConstructor } from "../group/point_constructor.ts";
-export type { Affine, Backend, Codec, FieldDescription, FieldName, Fp2Value, Group, Point, ScalarField };
+export type * from "../public_types.ts";
 export type { H2cGroup, HashToCurve };
 export type { DstArgument, HasherDefaults } from "../hash_to_curve/suite.ts";
 

@@ -15,40 +15,20 @@
  * ```
  * @module
  */
-import { describe, type FieldDescription, type FieldName } from "../../field/params.ts";
+import { describe, type FieldDescription } from "../../field/params.ts";
 import { FP, FR, R as r, U as BN254_U } from "./params.ts";
-import type { Backend } from "../../field/kernel.ts";
 import type { Fp2Value } from "../../field/tower/fp2_value.ts";
-import type { Affine, Codec, Group, Point } from "../group/api.ts";
+import type { Group } from "../group/api.ts";
 import { bn254Groups } from "./groups.ts";
 import { PAIRING } from "./pairing.ts";
 import { type PairingFunctions, pairingFunctions } from "../pairing/pairing.ts";
 import { type ScalarField, scalarField } from "../../scalar/fr.ts";
 import { bn254Fields } from "./fields.ts";
 import type { BigintFields } from "../../field/bigint/fields.ts";
-export type {
-  BigintField,
-  BigintFields,
-  BigintFp12,
-  BigintFp2,
-  BigintFp6,
-  BigintTower,
-  IField,
-} from "../../field/bigint/types.ts";
 import { type NoblePairingMembers, noblePairingMembers } from "../pairing/noble.ts";
 import { seedSecretKey } from "../../scalar/seed_key.ts";
-export type { NoblePairingMembers, NoblePairingParams } from "../pairing/noble.ts";
 
-export type {
-  Fp12Value,
-  Fp6Value,
-  PairingBatchItem,
-  PairingFunctions,
-  PairingInput,
-  PairingResult,
-} from "../pairing/pairing.ts";
-export type { CurveParams, PointConstructor } from "../group/point_constructor.ts";
-export type { Affine, Backend, Codec, FieldDescription, FieldName, Fp2Value, Group, Point, ScalarField };
+export type * from "../public_types.ts";
 
 /** BN254's public description and groups. */
 export interface Bn254 extends PairingFunctions, NoblePairingMembers {

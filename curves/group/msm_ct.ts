@@ -13,7 +13,7 @@
  * @module
  */
 import type { PointSlot, Projective } from "./projective.ts";
-import { selectPoint, WINDOW_ENTRIES } from "./scalar_mul.ts";
+import { dbl4, fillWindowTable, selectPoint, WINDOW_ENTRIES, windowDigit } from "./scalar_mul.ts";
 
 /** The tables of the interleaved loop: 16 points per input point, plus the selected entry. */
 export class MsmCtScratch<V> {
@@ -65,27 +65,13 @@ export function msmCt<V>(
   bits: number,
 ): void {
   const law = s.law, n = points.length, T = s.tables(n), sel = s.sel;
-  for (let i = 0; i < n; i++) {
-    const t = T[i], p = points[i];
-    law.setZero(t[0]);
-    law.copy(t[1], p);
-    for (let j = 2; j < WINDOW_ENTRIES; j++) {
-      if (j & 1) law.add(t[j], t[j - 1], p); // public: the table position
-      else law.dbl(t[j], t[j >> 1]);
-    }
-  }
+  for (let i = 0; i < n; i++) fillWindowTable(law, T[i], points[i]);
   const digits = Math.ceil(bits / 4);
   law.setZero(out);
   for (let d = digits - 1; d >= 0; d--) {
-    if (d !== digits - 1) { // public loop position
-      law.dbl(out, out);
-      law.dbl(out, out);
-      law.dbl(out, out);
-      law.dbl(out, out);
-    }
+    if (d !== digits - 1) dbl4(law, out); // public loop position
     for (let i = 0; i < n; i++) {
-      const digit = (limbs[i][d >> 2] >>> ((d & 3) << 2)) & 15;
-      selectPoint(law, sel, T[i], digit);
+      selectPoint(law, sel, T[i], windowDigit(limbs[i], d));
       law.add(out, out, sel);
     }
   }

@@ -67,28 +67,41 @@ export class WindowScratch<V> {
   }
 }
 
+/** T[i] ← i·p for i = 0…15 (7 doublings, 7 additions; the order depends only on i). */
+export function fillWindowTable<V>(law: Projective<V>, T: readonly number[], p: number): void {
+  law.setZero(T[0]);
+  law.copy(T[1], p);
+  for (let i = 2; i < WINDOW_ENTRIES; i++) {
+    if (i & 1) law.add(T[i], T[i - 1], p); // public: the table position
+    else law.dbl(T[i], T[i >> 1]);
+  }
+}
+
+/** acc ← 16·acc. */
+export function dbl4<V>(law: Projective<V>, acc: number): void {
+  law.dbl(acc, acc);
+  law.dbl(acc, acc);
+  law.dbl(acc, acc);
+  law.dbl(acc, acc);
+}
+
+/** The 4-bit digit i of a scalar in 16-bit little-endian limbs (shifts and masks: no branch). */
+export function windowDigit(limbs: Int32Array, i: number): number {
+  return (limbs[i >> 2] >>> ((i & 3) << 2)) & 15;
+}
+
 /**
  * out ← k·p, constant-time in k and p. `limbs`: k as 16-bit little-endian limbs (reduced: see
  * scalar/reduce.ts); `bits`: the public bit length of the modulus (the loop runs ⌈bits/4⌉ digits).
  */
 export function mulCt<V>(s: WindowScratch<V>, out: number, p: number, limbs: Int32Array, bits: number): void {
   const law = s.law, T = s.table, acc = s.acc, sel = s.sel;
-  law.setZero(T[0]);
-  law.copy(T[1], p);
-  for (let i = 2; i < WINDOW_ENTRIES; i++) {
-    if (i & 1) law.add(T[i], T[i - 1], p);
-    else law.dbl(T[i], T[i >> 1]);
-  }
+  fillWindowTable(law, T, p);
   const digits = Math.ceil(bits / 4);
   law.setZero(acc);
   for (let i = digits - 1; i >= 0; i--) {
-    if (i !== digits - 1) { // public loop position
-      law.dbl(acc, acc);
-      law.dbl(acc, acc);
-      law.dbl(acc, acc);
-      law.dbl(acc, acc);
-    }
-    const d = (limbs[i >> 2] >>> ((i & 3) << 2)) & 15;
+    if (i !== digits - 1) dbl4(law, acc); // public loop position
+    const d = windowDigit(limbs, i);
     selectPoint(law, sel, T, d);
     law.add(acc, acc, sel);
   }

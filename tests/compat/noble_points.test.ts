@@ -12,33 +12,7 @@ import { bn254 as nbn } from "@noble/curves/bn254.js";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../curves/bn254/mod.ts";
 import { IsochronError } from "../internal.ts";
-
-// deno-lint-ignore no-explicit-any
-type Any = any;
-
-/** The outcome of `f`: a comparable value, or "throws". */
-function outcome(f: () => unknown): unknown {
-  let v: unknown;
-  try {
-    v = f();
-  } catch (e) {
-    if (e instanceof IsochronError || e instanceof Error) return "throws";
-    throw e;
-  }
-  return normal(v);
-}
-/** Points by their affine coordinates, bytes as arrays, everything else as it is. */
-function normal(v: unknown): unknown {
-  if (v instanceof Uint8Array) return Array.from(v);
-  if (typeof v === "object" && v !== null && typeof (v as Any).toAffine === "function") {
-    return { point: (v as Any).toAffine() };
-  }
-  return v;
-}
-/** Both calls agree (value or rejection). */
-function same(what: string, ours: () => unknown, theirs: () => unknown): void {
-  assert.deepEqual(outcome(ours), outcome(theirs), what);
-}
+import { type Any, same } from "./outcome.ts";
 
 const rand = (() => {
   let s = 0x9e3779b97f4a7c15n;

@@ -9,29 +9,7 @@ import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { x25519 as nx } from "@noble/curves/ed25519.js";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { x25519 } from "../../x25519/mod.ts";
-
-// deno-lint-ignore no-explicit-any
-type Any = any;
-
-function outcome(f: () => unknown): unknown {
-  let v: unknown;
-  try {
-    v = f();
-  } catch (e) {
-    if (e instanceof Error) return "throws";
-    throw e;
-  }
-  if (v instanceof Uint8Array) return Array.from(v);
-  if (typeof v === "object" && v !== null && typeof (v as Any).toAffine === "function") {
-    return { point: (v as Any).toAffine() };
-  }
-  if (typeof v === "object" && v !== null) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, outcome(() => x)]));
-  }
-  return v;
-}
-const same = (what: string, ours: () => unknown, theirs: () => unknown) =>
-  assert.deepEqual(outcome(ours), outcome(theirs), what);
+import { type Any, same } from "./outcome.ts";
 
 const seeds = [
   new Uint8Array(48),
