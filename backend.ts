@@ -141,6 +141,9 @@ export function initWasm(modules: Partial<Record<FieldName | "x25519", PrebuiltM
  * ```
  */
 export function init(fields: readonly FieldName[] = loadedFields()): Promise<boolean> {
+  if (!Array.isArray(fields)) {
+    return Promise.reject(new IsochronError("INVALID_TYPE", "init: fields must be an array of field names"));
+  }
   const plans: Record<FieldName, ModulePlan> = {};
   const params = [];
   for (const f of fields) {

@@ -119,6 +119,11 @@ Deno.test("backend: the loaded curves register their fields: init() compiles the
   await assert.rejects(init(["x25519"]), isCode("INVALID_TYPE"));
   await assert.rejects(init(["bn254"]), isCode("INVALID_TYPE"), "a curve name is not a field");
   await assert.rejects(init(["p-256-fp"]), isCode("INVALID_TYPE"));
+  await assert.rejects(
+    init(5 as never),
+    isCode("INVALID_TYPE"),
+    "not an array: a rejection, not a TypeError",
+  );
   assert.equal(await init(), true);
   for (const name of Object.keys(FIELDS)) assert.equal(getBackend(name), "wasm", name);
 });

@@ -68,9 +68,8 @@ export function setX25519Backend(backend: X25519BackendChoice): void {
  * statically where compiling from bytes is forbidden, as on Cloudflare Workers), and selects the wasm
  * backend.
  * @param module the module compiled from `x25519WasmBytes()` (either variant).
- * @throws {IsochronError} INVALID_TYPE when `module` is not a `WebAssembly.Module` of this realm. A
- * module of another kind is not inspected: instantiating it throws the engine's error (not an
- * IsochronError).
+ * @throws {IsochronError} INVALID_TYPE when `module` is not a `WebAssembly.Module` of this realm, or
+ * not X25519's (it must export `memory`, `x25519` and `x25519_base`); nothing changes then.
  *
  * @example
  * ```ts
@@ -85,6 +84,11 @@ export function setX25519Backend(backend: X25519BackendChoice): void {
 export function initX25519Wasm(module: WasmModule): void {
   if (!(module instanceof WebAssembly.Module)) {
     throw new IsochronError("INVALID_TYPE", "initX25519Wasm expects a WebAssembly.Module");
+  }
+  // The X25519 module exports its memory and ladder: anything else is refused before it is used.
+  const names = WebAssembly.Module.exports(module).map((e) => e.name);
+  if (!names.includes("memory") || !names.includes("x25519") || !names.includes("x25519_base")) {
+    throw new IsochronError("INVALID_TYPE", "initX25519Wasm: not an X25519 module (from x25519WasmBytes)");
   }
   wasm = createWasmKernel(module as WebAssembly.Module & WasmModule);
   choice = "wasm";

@@ -155,3 +155,13 @@ Deno.test("api: the backend switch changes the backend, both give the same answe
   setX25519Backend("auto");
   assert.deepEqual(results[0], results[1]);
 });
+
+Deno.test("x25519: initX25519Wasm refuses a module that is not X25519's; x25519WasmBytes gives a copy", () => {
+  const empty = new WebAssembly.Module(Uint8Array.of(0, 0x61, 0x73, 0x6d, 1, 0, 0, 0));
+  assert.throws(() => initX25519Wasm(empty), (e) => e instanceof IsochronError && e.code === "INVALID_TYPE");
+  const a = x25519WasmBytes();
+  a[10] ^= 0xff;
+  assert.notEqual(x25519WasmBytes()[10], a[10], "writing the copy leaves the library's bytes alone");
+  const k = new Uint8Array(32).fill(3);
+  assert.equal(x25519.getPublicKey(k).length, 32, "still works");
+});

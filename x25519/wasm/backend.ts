@@ -21,8 +21,7 @@ const built = new Map<boolean, Uint8Array>();
  * them), e.g. to write a `.wasm` file for `initX25519Wasm`. `simd` (default: whether this
  * engine validates WebAssembly SIMD) selects the variant whose table scan uses v128 instructions.
  * @param simd whether to emit the SIMD variant; omitted: whether this engine supports SIMD.
- * @returns the module's bytes: the array cached for the variant, the same on every call (not a copy,
- * so do not write it).
+ * @returns the module's bytes, a fresh copy (the variant is generated once).
  * @throws {IsochronError} never: the bytes are generated, not read from input.
  *
  * @example
@@ -33,6 +32,11 @@ const built = new Map<boolean, Uint8Array>();
  * ```
  */
 export function x25519WasmBytes(simd: boolean = simdSupported()): Uint8Array {
+  return cachedBytes(simd).slice(); // a copy: the caller may write it
+}
+
+/** The module bytes of a variant, built once (not to be handed out). */
+function cachedBytes(simd: boolean): Uint8Array {
   let b = built.get(simd);
   if (b === undefined) built.set(simd, b = buildX25519Wasm({ simd }));
   return b;
@@ -64,7 +68,7 @@ interface Exports extends TableExports {
  * (pass a `WebAssembly.Module` compiled from {@linkcode x25519WasmBytes} then).
  */
 export function createWasmKernel(module?: WasmModule): X25519Kernel {
-  const mod = module ?? compileWasm(x25519WasmBytes() as Uint8Array<ArrayBuffer>, "x25519");
+  const mod = module ?? compileWasm(cachedBytes(simdSupported()) as Uint8Array<ArrayBuffer>, "x25519");
   const e = new WebAssembly.Instance(mod as WebAssembly.Module, {}).exports as unknown as Exports;
   // The memory never grows, so these views stay valid.
   const mem = new Uint8Array(e.memory.buffer);
