@@ -368,8 +368,8 @@ export class GroupImpl<V> implements Group<V> {
   /**
    * Σ scalars[i]·points[i], VARIABLE-TIME: for public points and public scalars only (e.g. verifying,
    * the EVM precompiles), never for secrets. Pippenger's bucket method with signed digits and
-   * batch-affine bucket sums (curves/group/msm.ts); a loop of `multiplyUnsafe` for a few points. Scalars as
-   * for `multiply` (32-byte big-endian `Uint8Array` or `bigint` in [0, 2^256), reduced mod r); the
+   * batch-affine bucket sums (curves/group/msm.ts); a loop of `multiplyUnsafe` for a few points. Scalars:
+   * 32-byte big-endian `Uint8Array`s or `bigint`s in [0, 2^256), reduced mod r (unlike `multiply`); the
    * identity is allowed; no points gives `ZERO`. Throws INVALID_TYPE (not arrays, or a point of another
    * group), INVALID_LENGTH (lengths differ, or a scalar of the wrong length) or INVALID_SCALAR.
    */
@@ -519,9 +519,9 @@ export class PointImpl<V> implements Point<V> {
   }
 
   /**
-   * k·this, constant-time in k and in the point. k: a 32-byte big-endian `Uint8Array` (the
-   * constant-time form) or a `bigint` (converted with BigInt arithmetic first), any value in
-   * [0, 2^256), reduced mod r. Throws INVALID_TYPE, INVALID_LENGTH or INVALID_SCALAR.
+   * k·this (see {@linkcode Point.multiply}): a 32-byte big-endian `Uint8Array` (any value, reduced mod
+   * r: the constant-time form) or a `bigint` in [1, r) (@noble/curves' range; its conversion is
+   * variable-time). Throws INVALID_TYPE, INVALID_LENGTH or INVALID_SCALAR.
    */
   multiply(k: bigint | Uint8Array): PointImpl<V> {
     const g = this.group;
