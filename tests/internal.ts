@@ -111,7 +111,7 @@ export { WideScalarReducer } from "../scalar/reduce_wide.ts";
 export { lessThanBytes, scalarField } from "../scalar/fr.ts";
 
 // ---- curves/group/, curves/codecs/, curves/pairing/, curves/hash_to_curve/ ----
-export { GroupImpl, PointImpl, STORE_POINTS } from "../curves/group/group.ts";
+export { GENERIC_BASE_USES, GroupImpl, PointImpl, STORE_POINTS } from "../curves/group/group.ts";
 export type { CoordField, Fp2Value } from "../curves/group/coord_field.ts";
 export { Projective } from "../curves/group/projective.ts";
 export { Phi, Psi } from "../curves/group/endomorphism.ts";
