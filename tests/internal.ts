@@ -186,7 +186,11 @@ export { baseTable, ENTRY_ENCODED_BYTES, TABLE_COLS, TABLE_ROWS } from "../x2551
 export { LIMBS as X25519_TS_LIMBS } from "../x25519/ts/field.ts";
 export { select as x25519TsSelect, TS_BOUNDS } from "../x25519/ts/backend.ts";
 export { CARRY_ORDER, LIMBS as X25519_WASM_LIMBS, WIDTHS } from "../x25519/wasm/field.ts";
-export { createWasmKernel as createX25519WasmKernel, WASM_BOUNDS } from "../x25519/wasm/backend.ts";
+export {
+  createWasmKernel as createX25519WasmKernel,
+  GENERIC_BASE_USES as X25519_GENERIC_BASE_USES,
+  WASM_BOUNDS,
+} from "../x25519/wasm/backend.ts";
 export { buildTableInWasm } from "../x25519/wasm/table.ts";
 export * as x25519Layout from "../x25519/wasm/layout.ts";
 export { buildX25519Wasm } from "../x25519/wasm/module.ts";
