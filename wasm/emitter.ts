@@ -178,16 +178,59 @@ const I64_CONSTS = new Map<bigint | number, number[]>();
 /**
  * Builds one function body. Parameters are locals 0..n−1; `local(type)` declares more.
  * Every instruction method returns `this`, so bodies read as a sequence.
+ *
+ * The code goes into a `Uint8Array` that doubles when full, written byte by byte with the LEB128
+ * encodings inlined. Generation runs once, in cold code, so its cost is the start-up time (issue 13):
+ * a `number[]` of the same bytes took 4–8 bytes of the young generation per byte and was copied by
+ * every scavenge while the module grew (about a quarter of generating the BLS12-381 module), while a
+ * typed array's bytes live outside the collected heap.
  */
 export class FunctionBuilder {
   readonly params: readonly ValType[];
   readonly results: readonly ValType[];
   private readonly locals: ValType[] = [];
-  private readonly code: number[] = [];
+  private buf = new Uint8Array(256);
+  private len = 0;
 
   constructor(params: readonly ValType[], results: readonly ValType[] = []) {
     this.params = params;
     this.results = results;
+  }
+
+  /** Makes room for `n` more bytes. */
+  private room(n: number): Uint8Array {
+    if (this.len + n > this.buf.length) {
+      const next = new Uint8Array(Math.max(2 * this.buf.length, this.len + n));
+      next.set(this.buf.subarray(0, this.len));
+      this.buf = next;
+    }
+    return this.buf;
+  }
+
+  /** Appends `v` as unsigned LEB128 (spec §5.2.2): at most 5 bytes for a u32. */
+  private u32(value: number): void {
+    const b = this.room(5);
+    let v = value >>> 0, at = this.len;
+    while (v >= 0x80) {
+      b[at++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    b[at++] = v;
+    this.len = at;
+  }
+
+  /** An opcode followed by one u32 immediate (local indices, call targets, branch depths). */
+  private opU32(opcode: number, value: number): this {
+    if (value >= 0 && value < 128) {
+      const b = this.room(2);
+      b[this.len] = opcode;
+      b[this.len + 1] = value;
+      this.len += 2;
+    } else {
+      this.room(1)[this.len++] = opcode;
+      this.u32(value);
+    }
+    return this;
   }
 
   /** Declares a new local of `type` and returns its index. */
@@ -198,43 +241,39 @@ export class FunctionBuilder {
 
   /** Emits raw bytes (an opcode and its already-encoded immediates). */
   op(...bytes: number[]): this {
-    for (const b of bytes) this.code.push(b);
+    const b = this.room(bytes.length);
+    for (let i = 0; i < bytes.length; i++) b[this.len++] = bytes[i];
     return this;
   }
 
   /** Number of bytes emitted so far (for size reports). */
   get size(): number {
-    return this.code.length;
+    return this.len;
   }
 
   localGet(index: number): this {
-    if (index < 128) this.code.push(Op.localGet, index);
-    else {
-      this.code.push(Op.localGet);
-      pushU32(this.code, index);
-    }
-    return this;
+    return this.opU32(Op.localGet, index);
   }
   localSet(index: number): this {
-    if (index < 128) this.code.push(Op.localSet, index);
-    else {
-      this.code.push(Op.localSet);
-      pushU32(this.code, index);
-    }
-    return this;
+    return this.opU32(Op.localSet, index);
   }
   localTee(index: number): this {
-    if (index < 128) this.code.push(Op.localTee, index);
-    else {
-      this.code.push(Op.localTee);
-      pushU32(this.code, index);
-    }
-    return this;
+    return this.opU32(Op.localTee, index);
   }
   i32Const(value: number): this {
-    this.code.push(Op.i32Const);
-    pushSLeb(this.code, value | 0);
-    return this;
+    let v = value | 0;
+    const b = this.room(6);
+    b[this.len++] = Op.i32Const;
+    // Signed LEB128 (spec §5.2.2) of a 32-bit value: at most 5 bytes.
+    for (;;) {
+      const byte = v & 0x7f;
+      v >>= 7;
+      if ((v === 0 && (byte & 0x40) === 0) || (v === -1 && (byte & 0x40) !== 0)) {
+        b[this.len++] = byte;
+        return this;
+      }
+      b[this.len++] = byte | 0x80;
+    }
   }
   /** `value` is taken modulo 2^64 and encoded as a signed 64-bit constant. */
   i64Const(value: bigint | number): this {
@@ -246,33 +285,33 @@ export class FunctionBuilder {
       else pushSLeb(encoded, BigInt.asIntN(64, BigInt(value)));
       if (I64_CONSTS.size < 4096) I64_CONSTS.set(value, encoded);
     }
-    for (let i = 0; i < encoded.length; i++) this.code.push(encoded[i]);
+    const b = this.room(encoded.length);
+    for (let i = 0; i < encoded.length; i++) b[this.len++] = encoded[i];
     return this;
   }
   /** A load or store with a static byte `offset` added to the address on the stack. */
   mem(opcode: number, offset = 0): this {
     const align = ALIGN[opcode];
     if (align === undefined) throw new Error(`not a memory opcode: 0x${opcode.toString(16)}`);
-    this.code.push(opcode);
-    pushU32(this.code, align);
-    pushU32(this.code, offset);
+    this.opU32(opcode, align);
+    this.u32(offset);
     return this;
   }
   /** A SIMD instruction (prefix 0xFD, spec §5.4.8) without immediates; see {@linkcode SimdOp}. */
   simd(code: number): this {
-    this.code.push(0xfd);
-    pushU32(this.code, code);
-    return this;
+    return this.opU32(0xfd, code);
   }
   /** A SIMD lane instruction (extract/replace_lane) with its lane index. */
   simdLane(code: number, lane: number): this {
-    return this.simd(code).op(lane);
+    this.simd(code);
+    this.room(1)[this.len++] = lane;
+    return this;
   }
   /** A SIMD load or store with its memarg (natural alignment of `bytes`), address on the stack. */
   simdMem(code: number, bytes: 4 | 8 | 16, offset = 0): this {
     this.simd(code);
-    pushU32(this.code, bytes === 4 ? 2 : bytes === 8 ? 3 : 4);
-    pushU32(this.code, offset);
+    this.u32(bytes === 4 ? 2 : bytes === 8 ? 3 : 4);
+    this.u32(offset);
     return this;
   }
   /** v128.const with its 16 bytes, little-endian lane order. */
@@ -299,28 +338,21 @@ export class FunctionBuilder {
     return this.simd(SimdOp.i8x16Shuffle).op(...lanes);
   }
   call(functionIndex: number): this {
-    this.code.push(Op.call);
-    pushU32(this.code, functionIndex);
-    return this;
+    return this.opU32(Op.call, functionIndex);
   }
   /** Opens a `block` or `loop` with no result. */
   begin(kind: typeof Op.block | typeof Op.loop): this {
-    this.code.push(kind, 0x40);
-    return this;
+    return this.op(kind, 0x40);
   }
   end(): this {
-    this.code.push(Op.end);
+    this.room(1)[this.len++] = Op.end;
     return this;
   }
   br(depth: number): this {
-    this.code.push(Op.br);
-    pushU32(this.code, depth);
-    return this;
+    return this.opU32(Op.br, depth);
   }
   brIf(depth: number): this {
-    this.code.push(Op.brIf);
-    pushU32(this.code, depth);
-    return this;
+    return this.opU32(Op.brIf, depth);
   }
 
   /** The encoded body (locals declaration, code, final `end`), spec §5.5.13. */
@@ -328,7 +360,7 @@ export class FunctionBuilder {
     return Array.from(this.encodeBodyBytes());
   }
 
-  /** As {@linkcode encodeBody}, as bytes (one typed-array copy of the code: fast even in cold code). */
+  /** As {@linkcode encodeBody}, as bytes (one typed-array copy of the code). */
   encodeBodyBytes(): Uint8Array {
     const groups: [number, ValType][] = [];
     for (const t of this.locals) {
@@ -343,11 +375,11 @@ export class FunctionBuilder {
       head.push(type);
     }
     const size: number[] = [];
-    pushU32(size, head.length + this.code.length + 1);
-    const out = new Uint8Array(size.length + head.length + this.code.length + 1);
+    pushU32(size, head.length + this.len + 1);
+    const out = new Uint8Array(size.length + head.length + this.len + 1);
     out.set(size, 0);
     out.set(head, size.length);
-    out.set(this.code, size.length + head.length);
+    out.set(this.buf.subarray(0, this.len), size.length + head.length);
     out[out.length - 1] = Op.end;
     return out;
   }
