@@ -8,7 +8,20 @@ import { decodeModule } from "../ct/wasm_decode.ts";
 import { FunctionBuilder, I32, I64, ModuleBuilder, Op } from "../../wasm/emitter.ts";
 
 const I32S = [0, 1, 63, 64, 127, 128, -1, -64, -65, -128, 8191, 8192, -8193, 2 ** 31 - 1, -(2 ** 31)];
-const I64S = [0n, 63n, 64n, -65n, 2n ** 32n, 2n ** 63n - 1n, -(2n ** 63n), 2n ** 64n - 1n];
+const I64S = [
+  0n,
+  63n,
+  64n,
+  -65n,
+  2n ** 32n,
+  2n ** 53n,
+  -(2n ** 53n),
+  2n ** 63n - 1n,
+  -(2n ** 63n),
+  2n ** 64n - 1n,
+];
+/** The same constants given as numbers where they are safe integers (the emitter's number path). */
+const I64_NUMBERS = [0, 63, 64, -65, -(2 ** 31), 2 ** 31, 2 ** 32, 2 ** 53 - 1, -(2 ** 53 - 1)];
 
 Deno.test("emitter: constants, local indices and offsets round-trip through an independent decoder", () => {
   const f = new FunctionBuilder([I32]);
@@ -22,6 +35,10 @@ Deno.test("emitter: constants, local indices and offsets round-trip through an i
     for (const v of I32S) {
       f.i32Const(v).op(Op.drop);
       expected.push([Op.i32Const, [BigInt(v)]], [Op.drop, []]);
+    }
+    for (const v of I64_NUMBERS) {
+      f.i64Const(v).op(Op.drop);
+      expected.push([Op.i64Const, [BigInt(v)]], [Op.drop, []]);
     }
     for (const v of I64S) {
       const local = locals[(round * 37 + Number(v & 0xffn)) % locals.length];
