@@ -485,6 +485,11 @@ export class ModuleBuilder {
     return this.functions.length;
   }
 
+  /** The index of the function exported under `name`, or −1 (a layer reusing another's function). */
+  exportedIndex(name: string): number {
+    return this.functions.findIndex((f) => f.name === name);
+  }
+
   /** Adds a function; exports it under `name` unless `name` is null. Returns its index. */
   addFunction(name: string | null, builder: FunctionBuilder): number {
     this.functions.push({ name, builder });
