@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { decodeModule } from "../ct/wasm_decode.ts";
-import { FunctionBuilder, I32, I64, ModuleBuilder, Op } from "../../wasm/emitter.ts";
+import { FunctionBuilder, I32, I64, ModuleBuilder, Op } from "../internal.ts";
 
 const I32S = [0, 1, 63, 64, 127, 128, -1, -64, -65, -128, 8191, 8192, -8193, 2 ** 31 - 1, -(2 ** 31)];
 const I64S = [
