@@ -58,6 +58,13 @@ export interface BenchCase {
   setup: () => BenchFn | Promise<BenchFn>;
   /** The function returns a promise: each call is awaited (e.g. WebCrypto `deriveBits`). */
   async?: boolean;
+  /**
+   * The function times itself: each call returns (or resolves to) the duration of one sample in ms,
+   * measured where it happens (e.g. inside a fresh process: the `cold` suite). The runner takes this
+   * many samples, one call each, round-robin across the libraries, without warm-up or calibration, and
+   * reports their median.
+   */
+  selfTimed?: number;
 }
 
 /** `"<suite> <op>"`: the string `--filter` is matched against. */

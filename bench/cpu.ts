@@ -22,7 +22,7 @@ export interface CpuInfo {
 
 /**
  * Linux's /proc/cpuinfo, or "". Deno reads /proc only under --allow-all, so without it the file is read
- * through `cat` (the bench task grants --allow-run=cat).
+ * through `cat` (the bench task grants --allow-run: `cat` here, fresh Deno processes in cases/cold.ts).
  */
 async function readCpuinfo(): Promise<string> {
   if (Deno.build.os !== "linux") return "";

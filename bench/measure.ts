@@ -114,6 +114,12 @@ export async function measureGroup(
       const fn = await c.setup();
       if (typeof fn !== "function") throw new TypeError("setup did not return a function");
       stage = "measurement";
+      if (c.selfTimed !== undefined) {
+        // One call is one sample and reports its own time (no batching: it is cold by design).
+        const run: Runner = async () => Number(await fn());
+        states.push({ case: c, run, batch: 1, target: c.selfTimed, perOp: [], failed: false });
+        continue;
+      }
       const run: Runner = c.async ? (n) => runAsync(fn, n) : (n) => runSync(fn, n);
       const { batch, perOpMs } = await calibrate(run, plan);
       const sampleMs = Math.max(batch * perOpMs, 1e-6);

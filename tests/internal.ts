@@ -41,7 +41,7 @@ export const DIRECT_IMPORT_EXCEPTIONS: readonly string[] = [
 export { expectBytes, IsochronError, type IsochronErrorCode } from "../errors.ts";
 
 // ---- wasm/ ----
-export { FunctionBuilder, I32, ModuleBuilder, simdSupported } from "../wasm/emitter.ts";
+export { FunctionBuilder, I32, I64, ModuleBuilder, Op, simdSupported } from "../wasm/emitter.ts";
 export { compileWasm, redetectWasm, WasmRefusedError } from "../wasm/compile.ts";
 
 // ---- field/ ----
@@ -111,7 +111,7 @@ export { WideScalarReducer } from "../scalar/reduce_wide.ts";
 export { lessThanBytes, scalarField } from "../scalar/fr.ts";
 
 // ---- curves/group/, curves/codecs/, curves/pairing/, curves/hash_to_curve/ ----
-export { GroupImpl, PointImpl, STORE_POINTS } from "../curves/group/group.ts";
+export { GENERIC_BASE_USES, GroupImpl, PointImpl, STORE_POINTS } from "../curves/group/group.ts";
 export type { CoordField, Fp2Value } from "../curves/group/coord_field.ts";
 export { Projective } from "../curves/group/projective.ts";
 export { Phi, Psi } from "../curves/group/endomorphism.ts";
@@ -186,7 +186,11 @@ export { baseTable, ENTRY_ENCODED_BYTES, TABLE_COLS, TABLE_ROWS } from "../x2551
 export { LIMBS as X25519_TS_LIMBS } from "../x25519/ts/field.ts";
 export { select as x25519TsSelect, TS_BOUNDS } from "../x25519/ts/backend.ts";
 export { CARRY_ORDER, LIMBS as X25519_WASM_LIMBS, WIDTHS } from "../x25519/wasm/field.ts";
-export { createWasmKernel as createX25519WasmKernel, WASM_BOUNDS } from "../x25519/wasm/backend.ts";
+export {
+  createWasmKernel as createX25519WasmKernel,
+  GENERIC_BASE_USES as X25519_GENERIC_BASE_USES,
+  WASM_BOUNDS,
+} from "../x25519/wasm/backend.ts";
 export { buildTableInWasm } from "../x25519/wasm/table.ts";
 export * as x25519Layout from "../x25519/wasm/layout.ts";
 export { buildX25519Wasm } from "../x25519/wasm/module.ts";

@@ -62,7 +62,8 @@ export function scalarMult(k: Uint8Array, u: Uint8Array): Uint8Array {
 /**
  * X25519(k, 9): the u-coordinate of [clamp(k)]·B for the base point u = 9, by a fixed-base table on the
  * equivalent Edwards curve (several times faster than {@linkcode scalarMult}). Constant-time in `k`.
- * The first call builds the table (a few milliseconds).
+ * On the wasm backend the first two calls run the ladder on u = 9 instead, and the third builds the
+ * table (about 12 ms), so that a one-shot key pair does not wait for it.
  * @param k the scalar, 32 bytes little-endian (clamped here).
  * @returns fresh 32 bytes: the resulting u-coordinate.
  * @throws {IsochronError} INVALID_TYPE unless k is a Uint8Array, INVALID_LENGTH unless it is 32 bytes.

@@ -21,4 +21,5 @@ export const TOPICS: readonly Topic[] = [
   { name: "h2c", load: () => import("./h2c.ts") },
   { name: "bls_sig", load: () => import("./bls_sig.ts") },
   { name: "x25519", load: () => import("./x25519.ts") },
+  { name: "cold", load: () => import("./cold.ts") },
 ];

@@ -44,6 +44,14 @@ import { msmCt, MsmCtScratch } from "./msm_ct.ts";
  */
 export const STORE_POINTS = 64;
 
+/**
+ * Generator multiplications done generically before the fixed-base table is built (on the next one):
+ * the BLS12-381 G1 table took 10–11 ms to build (wasm, this machine), the time of 30 warm generic
+ * multiplications (0.35 ms each; with the table 0.15 ms), and a program that makes one or two keys never
+ * needs it (`GroupImpl.multiplyBaseInto`).
+ */
+export const GENERIC_BASE_USES = 2;
+
 /** Public description of a group. */
 export interface GroupSpec<V> {
   /** e.g. "bls12-381 G1". */
@@ -119,6 +127,8 @@ export class GroupImpl<V> implements Group<V> {
   declare private endoState: EndoScratch<V> | null | undefined;
   declare private subgroupState: SubgroupTest | null | undefined;
   declare private fixedBaseState: FixedBaseTable<V> | undefined;
+  /** Multiplications of the generator so far, until its table is built (a public count). */
+  declare private baseUses: number;
   declare private readonly spec: GroupSpec<V>;
   declare private pointClass: PointConstructor<V> | undefined;
   declare private msmCtState: MsmCtScratch<V> | undefined;
@@ -139,6 +149,7 @@ export class GroupImpl<V> implements Group<V> {
     this.endoState = undefined;
     this.subgroupState = undefined;
     this.fixedBaseState = undefined;
+    this.baseUses = 0;
     this.bits = spec.r.toString(2).length;
     this.reducer = new ScalarReducer(spec.r);
     this.window = new WindowScratch(this.law);
@@ -436,11 +447,19 @@ export class GroupImpl<V> implements Group<V> {
   }
 
   /**
-   * out ← k·BASE, k 32 big-endian bytes (reduced mod r here), with the generator's
-   * fixed-base table (curves/group/fixed_base.ts, built on first use): additions only, no doubling.
-   * Constant-time in k.
+   * out ← k·BASE, k 32 big-endian bytes (reduced mod r here). The first
+   * {@linkcode GENERIC_BASE_USES} calls take the generic constant-time `multiplyInto` on the
+   * generator's slot; from the next one on, the generator's fixed-base table
+   * (curves/group/fixed_base.ts: additions only, no doubling), built then. A one-shot `getPublicKey`
+   * does not wait for a table it will not reuse (issue 13: the G1 table took 14–16 ms of a cold
+   * keygen + sign + verify). Constant-time in k: the path depends only on the count of calls (public).
    */
   multiplyBaseInto(out: number, k: Uint8Array): void {
+    if (this.fixedBaseState === undefined && this.baseUses < GENERIC_BASE_USES) {
+      this.baseUses++;
+      this.multiplyInto(out, this.baseSlot, k);
+      return;
+    }
     const limbs = this.reducer.reduce(k);
     this.fixedBase.mul(out, limbs);
     limbs.fill(0);

@@ -122,7 +122,7 @@ class Asm {
     return this;
   }
   op(...opcodes: number[]): this {
-    this.f.op(...opcodes);
+    this.f.raw(opcodes);
     return this;
   }
   add(): this {

@@ -10,6 +10,7 @@ import {
   BASE_U,
   baseTable,
   buildTableInWasm,
+  createX25519WasmKernel,
   edwardsAddVartime,
   edwardsBase,
   edwardsD,
@@ -20,6 +21,7 @@ import {
   TABLE_COLS,
   TABLE_ROWS,
   toAffineVartime,
+  X25519_GENERIC_BASE_USES,
   X25519_P as P,
   x25519InvVartime as invVartime,
   x25519Layout,
@@ -101,4 +103,17 @@ Deno.test("base table: the table built inside the wasm module has the same value
     );
   }
   for (let f = 0; f < 4; f++) assert.deepEqual(canonical(L.START + 80 * f), start.slice(32 * f, 32 * f + 32));
+});
+
+Deno.test("x25519 wasm: a fresh kernel loads its table at scalarMultBase X25519_GENERIC_BASE_USES + 1", () => {
+  const k = createX25519WasmKernel();
+  const nine = new Uint8Array(32), out = new Uint8Array(32), ref = new Uint8Array(32);
+  nine[0] = 9;
+  for (let i = 1; i <= X25519_GENERIC_BASE_USES + 2; i++) {
+    const s = crypto.getRandomValues(new Uint8Array(32));
+    k.scalarMultBase(out, s);
+    k.scalarMult(ref, s, nine);
+    assert.deepEqual(out, ref, `call ${i}: X25519(k, 9)`);
+    assert.equal(k.tableLoaded, i > X25519_GENERIC_BASE_USES, `call ${i}: table loaded`);
+  }
 });

@@ -1,6 +1,6 @@
 /**
  * The WebAssembly X25519 backend: compiles the module of x25519/wasm/module.ts (or takes a precompiled
- * `WebAssembly.Module`), loads the fixed-base table at the first `scalarMultBase`, and wraps the
+ * `WebAssembly.Module`), loads the fixed-base table at the third `scalarMultBase`, and wraps the
  * exports in the {@linkcode X25519Kernel} contract. One JS→wasm call per scalar multiplication.
  * @module
  */
@@ -15,6 +15,16 @@ import { K, OUT, SCRATCH_END, slot, U, USER_SLOTS } from "./layout.ts";
 import { buildTableInWasm, type TableExports } from "./table.ts";
 
 const built = new Map<boolean, Uint8Array>();
+
+/**
+ * scalarMultBase calls that run the ladder on u = 9 before the table is loaded (at the next call).
+ * Loading it took 12–14 ms in a fresh process on this machine, against 1.5 ms for a first ladder
+ * (warm: ladder 0.08–0.17 ms, table 0.03–0.06 ms), so a program that makes one or two key pairs never
+ * pays for it.
+ */
+export const GENERIC_BASE_USES = 2;
+/** The base point's u-coordinate, 9 (RFC 7748 §4.1), little-endian. */
+const NINE = Uint8Array.of(9, ...new Array(31).fill(0));
 
 /**
  * The X25519 WebAssembly module's bytes, generated once per variant (public: no secret goes into
@@ -67,13 +77,15 @@ interface Exports extends TableExports {
  * Instantiates the backend. Throws when WebAssembly is unavailable or forbids compiling from bytes
  * (pass a `WebAssembly.Module` compiled from {@linkcode x25519WasmBytes} then).
  */
-export function createWasmKernel(module?: WasmModule): X25519Kernel {
+export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly tableLoaded: boolean } {
   const mod = module ?? compileWasm(cachedBytes(simdSupported()) as Uint8Array<ArrayBuffer>, "x25519");
   const e = new WebAssembly.Instance(mod as WebAssembly.Module, {}).exports as unknown as Exports;
   // The memory never grows, so these views stay valid.
   const mem = new Uint8Array(e.memory.buffer);
   const limbs = new BigInt64Array(e.memory.buffer);
   let tableLoaded = false;
+  /** scalarMultBase calls so far, until the table is loaded (a public count, never a secret). */
+  let baseUses = 0;
 
   /** Builds the public table in the module's memory (x25519/wasm/table.ts), at the first scalarMultBase. */
   const loadTable = () => {
@@ -116,6 +128,10 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel {
     getLimbs: (s) => Array.from(limbs.subarray(addr(s) / 8, addr(s) / 8 + LIMBS), Number),
     setLimbs: (s, v) => limbs.set(v.map((x) => BigInt(x)), addr(s) / 8),
     scratch: () => [mem.subarray(slot(USER_SLOTS), SCRATCH_END)],
+    /** Whether the fixed-base table is in memory yet (tests). */
+    get tableLoaded(): boolean {
+      return tableLoaded;
+    },
     scalarMult(out, k, u) {
       try {
         mem.set(k, K);
@@ -127,6 +143,13 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel {
       }
     },
     scalarMultBase(out, k) {
+      // The first GENERIC_BASE_USES calls run the ladder on u = 9 (the same result, RFC 7748 §5):
+      // a one-shot getPublicKey does not wait for a table it will not reuse (issue 13, cold start).
+      if (!tableLoaded && baseUses < GENERIC_BASE_USES) {
+        baseUses++;
+        this.scalarMult(out, k, NINE);
+        return;
+      }
       if (!tableLoaded) loadTable();
       try {
         mem.set(k, K);

@@ -10,7 +10,14 @@ import { encodeInteger } from "../../ct/secrets.ts";
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
 import { bn254 as nbn } from "@noble/curves/bn254.js";
-import { FixedBaseTable, type GroupImpl, type PointImpl, scalarBytes, selectRow } from "../../internal.ts";
+import {
+  FixedBaseTable,
+  GENERIC_BASE_USES,
+  type GroupImpl,
+  type PointImpl,
+  scalarBytes,
+  selectRow,
+} from "../../internal.ts";
 import { BACKENDS, be32, bls12_381Groups, bn254Groups, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -89,6 +96,21 @@ for (const backend of BACKENDS) {
     });
   }
 }
+
+Deno.test("fixed-base: a fresh group builds its table at base multiplication GENERIC_BASE_USES + 1", () => {
+  const G = groupOf("bls12-381", "G1", "wasm");
+  // A second group of the same spec (own slots, no table yet): what a fresh process starts with.
+  // deno-lint-ignore no-explicit-any
+  const g = new (G.constructor as any)((G as any).spec) as AnyGroup;
+  const built = () => (g as unknown as { fixedBaseState: unknown }).fixedBaseState !== undefined;
+  const out = g.law.alloc(1), rand = rng(13);
+  for (let i = 1; i <= GENERIC_BASE_USES + 2; i++) {
+    const k = be32(rand() % g.r);
+    g.multiplyBaseInto(out, k);
+    assert.ok(g.save(out).equals(g.BASE.multiplyUnsafe(k)), `call ${i}: k·BASE`);
+    assert.equal(built(), i > GENERIC_BASE_USES, `call ${i}: table built`);
+  }
+});
 
 Deno.test("fixed-base: table rows hold (j + 1)·2^(w·i)·G, any window width", () => {
   const G = groupOf("bn254", "G1", "wasm"), law = G.law, F = G.F;
