@@ -1,12 +1,19 @@
 /**
- * Group operations. Suite `bls12-381`: `g1-add`, `g1-mul-ct`, `g2-mul-ct`, `g1-mul-base`, `g2-mul-base`;
- * suite `bn254`: `g1-add`, `g1-mul-ct`, `g2-mul-ct`, `g1-mul-base`, `g2-mul-base`.
+ * Group operations. Suites `bls12-381` and `bn254`: `g1-add`, `g1-mul-ct`, `g1-mul-w4`, `g1-mul-w5`,
+ * `g2-mul-ct`, `g2-mul-w4`, `g2-mul-w5`, `g1-mul-base`, `g2-mul-base`.
+ *
+ * `g*-mul-w4` / `g*-mul-w5` are the frozen baselines of the endomorphism multiplication (`*-mul-ct`,
+ * GLV on G1, GLS on G2), the table of constantine's "Endomorphism G2" change: the plain fixed window
+ * `mulCt` (curves/group/scalar_mul.ts: unsigned digits, complete projective formulas, masked scan of
+ * the whole table) with 16 and 32 entries, on the same field kernels and point formulas, and with the
+ * same per-call work around it as `multiply` (load the point, reduce the 32-byte scalar, save).
  * Fair comparisons: each library's public constant-time path; a fresh,
  * non-base point for `*-mul-ct` (no cached precomputation); the base point with each library's own
  * tables (if any) for `*-mul-base`.
  */
 
 import { type BenchCase, randomBelow, randomBytes } from "../case.ts";
+import { type GroupImpl, mulCt, WindowScratch } from "../../tests/internal.ts";
 
 async function noble() {
   const { bls12_381 } = await import("@noble/curves/bls12-381.js");
@@ -71,6 +78,30 @@ function isochronCases(suite: string): BenchCase[] {
           return () => p.multiply(k);
         },
       });
+      for (const w of [4, 5] as const) {
+        out.push({
+          suite,
+          op: `${g.toLowerCase()}-mul-w${w}`,
+          label: `${g} scalar multiplication (constant-time, non-base point, plain window ${w}: ` +
+            `${1 << w}-entry table, unsigned digits, complete projective formulas, no endomorphism)`,
+          lib: "isochron",
+          backend,
+          setup: async () => {
+            const groups = await isochron(suite, backend);
+            // deno-lint-ignore no-explicit-any
+            const G = groups[g] as unknown as GroupImpl<any>;
+            const p = G.BASE.multiply(randomBelow(groups.r));
+            const k = be32(randomBelow(groups.r));
+            const s = new WindowScratch(G.law, w);
+            return () => {
+              const limbs = G.reducer.reduce(k);
+              mulCt(s, G.res, G.load(p, G.in0), limbs, G.bits);
+              limbs.fill(0);
+              return G.save(G.res);
+            };
+          },
+        });
+      }
     }
     // Fixed-base: `multiply` of the group's own BASE takes the generator's table (curves/fixed_base.ts,
     // built in setup by a first call, as each library's tables are built before timing).

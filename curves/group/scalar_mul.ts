@@ -1,11 +1,13 @@
 /**
  * Scalar multiplication loops over {@linkcode Projective} slots.
  *
- * - `mulCt`: constant-time fixed window of 4 bits (unsigned digits 0…15) over the scalar reduced
- *   mod r: a table T[i] = i·P (i = 0…15, 14 additions), then for each digit from the top 4 doublings,
- *   a lookup that reads all 16 entries and keeps one with masks, and one complete addition
- *   (T[0] = O is handled by the complete formulas). Cost for a 255-bit r: 252 doublings and 78
- *   additions. Kept for the groups without an endomorphism, and as the reference the tests compare with.
+ * - `mulCt`: constant-time fixed window of w bits (w = 4 by default: unsigned digits 0…15) over the
+ *   scalar reduced mod r: a table T[i] = i·P (i = 0…2^w − 1, 2^w − 2 additions), then for each digit
+ *   from the top w doublings, a lookup that reads all 2^w entries and keeps one with masks, and one
+ *   complete addition (T[0] = O is handled by the complete formulas). Cost for a 255-bit r, w = 4:
+ *   252 doublings and 78 additions; w = 5: 250 doublings and 81 additions (30 of them for the table).
+ *   Kept for the groups without an endomorphism, as the reference the tests compare with, and as the
+ *   frozen window-4 / window-5 baselines of the endomorphism rows (bench/cases/endo.ts).
  * - `mulEndoCt`: constant-time GLV/GLS multiplication (see {@linkcode mulEndoCt}).
  * - `mulVartime`: left-to-right double-and-add on a public bigint (public scalars, subgroup checks).
  * @module
@@ -41,55 +43,96 @@ export function selectPoint<V>(law: Projective<V>, out: number, table: ArrayLike
   }
 }
 
+/**
+ * out ← table[d] for a secret digit d ∈ [0, table.length), table.length = 16·2^j: `selectPoint` for 16
+ * entries. For more, on a wasm kernel: one 16-entry wasm lookup per block of 16 with digit d ⊕ 16·b
+ * (in [0, 16) for d's block only, ≥ 16 elsewhere: that lookup returns all-zero coordinates), the
+ * blocks summed coordinate-wise into out (3 field additions per block; every block is read). Else a
+ * masked scan of every entry. `tmp` is one scratch point. Constant-time in d.
+ */
+export function selectWindow<V>(
+  law: Projective<V>,
+  out: number,
+  table: readonly number[],
+  d: number,
+  tmp: number,
+): void {
+  const count = table.length;
+  if (count === WINDOW_ENTRIES) return selectPoint(law, out, table, d);
+  const w = wasmSelector(law.F.kernel, 3 * law.n, WINDOW_ENTRIES);
+  if (w !== null && equalStep(table, count) >= 0) {
+    const F = law.F, n = law.n, S = w.stride, step = (table[1] - table[0]) * S;
+    w.select(out * S, table[0] * S, step, d);
+    for (let b = WINDOW_ENTRIES; b < count; b += WINDOW_ENTRIES) {
+      w.select(tmp * S, table[b] * S, step, d ^ b);
+      for (let c = 0; c < 3; c++) F.add(out + c * n, out + c * n, tmp + c * n);
+    }
+    return;
+  }
+  law.setZero(out);
+  for (let i = 0; i < count; i++) law.cmov(out, table[i], ((i ^ d) - 1) >>> 31);
+}
+
 /** Scratch of the constant-time loop: the table, the accumulator and the selected entry. */
 export class WindowScratch<V> {
   readonly law: Projective<V>;
-  /** Slots of T[0…15]. */
+  /** Window width w in bits (4 or 5; the table has 2^w entries). */
+  readonly window: number;
+  /** Slots of T[0…2^w − 1]. */
   readonly table: readonly number[];
   readonly acc: number;
   readonly sel: number;
+  /** Scratch point of {@linkcode selectWindow}. */
+  readonly tmp: number;
   private readonly first: number;
+  private readonly points: number;
 
-  /** Reserves 18 points in the law's arena. */
-  constructor(law: Projective<V>) {
+  /** Reserves 2^w + 3 points in the law's arena (w = `window`, 4 by default). */
+  constructor(law: Projective<V>, window = 4) {
+    if (window !== 4 && window !== 5) throw new Error("WindowScratch: window 4 or 5");
     this.law = law;
-    this.first = law.alloc(WINDOW_ENTRIES + 2);
+    this.window = window;
+    const entries = 1 << window;
+    this.points = entries + 3;
+    this.first = law.alloc(this.points);
     const size = 3 * law.n;
-    this.table = Array.from({ length: WINDOW_ENTRIES }, (_, i) => this.first + i * size);
-    this.acc = this.first + WINDOW_ENTRIES * size;
+    this.table = Array.from({ length: entries }, (_, i) => this.first + i * size);
+    this.acc = this.first + entries * size;
     this.sel = this.acc + size;
+    this.tmp = this.sel + size;
   }
 
   /** Zeroes the table, the accumulator, the selection and the law's scratch. */
   wipe(): void {
-    this.law.F.wipe(this.first, 3 * (WINDOW_ENTRIES + 2));
+    this.law.F.wipe(this.first, 3 * this.points);
     this.law.wipeScratch();
   }
 }
 
 /**
  * out ← k·p, constant-time in k and p. `limbs`: k as 16-bit little-endian limbs (reduced: see
- * scalar/reduce.ts); `bits`: the public bit length of the modulus (the loop runs ⌈bits/4⌉ digits).
+ * scalar/reduce.ts); `bits`: the public bit length of the modulus (the loop runs ⌈bits/w⌉ digits of
+ * w = `s.window` bits).
  */
 export function mulCt<V>(s: WindowScratch<V>, out: number, p: number, limbs: Int32Array, bits: number): void {
-  const law = s.law, T = s.table, acc = s.acc, sel = s.sel;
+  const law = s.law, T = s.table, acc = s.acc, sel = s.sel, w = s.window, entries = T.length;
   law.setZero(T[0]);
   law.copy(T[1], p);
-  for (let i = 2; i < WINDOW_ENTRIES; i++) {
+  for (let i = 2; i < entries; i++) {
     if (i & 1) law.add(T[i], T[i - 1], p);
     else law.dbl(T[i], T[i >> 1]);
   }
-  const digits = Math.ceil(bits / 4);
+  const digits = Math.ceil(bits / w), mask = entries - 1;
   law.setZero(acc);
   for (let i = digits - 1; i >= 0; i--) {
     if (i !== digits - 1) { // public loop position
-      law.dbl(acc, acc);
-      law.dbl(acc, acc);
-      law.dbl(acc, acc);
-      law.dbl(acc, acc);
+      for (let j = 0; j < w; j++) law.dbl(acc, acc);
     }
-    const d = (limbs[i >> 2] >>> ((i & 3) << 2)) & 15;
-    selectPoint(law, sel, T, d);
+    // The digit's bits [w·i, w·i + w) from at most two limbs (public positions).
+    const at = w * i, limb = at >> 4;
+    const pair = limbs[limb] | (limb + 1 < limbs.length ? limbs[limb + 1] << 16 : 0);
+    const d = (pair >>> (at & 15)) & mask;
+    selectWindow(law, sel, T, d, s.tmp);
     law.add(acc, acc, sel);
   }
   law.copy(out, acc);
