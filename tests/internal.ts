@@ -114,6 +114,7 @@ export { lessThanBytes, scalarField } from "../scalar/fr.ts";
 export { GroupImpl, PointImpl, STORE_POINTS } from "../curves/group/group.ts";
 export type { CoordField, Fp2Value } from "../curves/group/coord_field.ts";
 export { Projective } from "../curves/group/projective.ts";
+export { jacAdd, jacDbl, jacField, jacMadd, Jacobian } from "../curves/group/jacobian.ts";
 export { Phi, Psi } from "../curves/group/endomorphism.ts";
 export {
   mulCt,
