@@ -117,7 +117,10 @@ export { Projective } from "../curves/group/projective.ts";
 export { jacAdd, jacDbl, jacField, jacMadd, Jacobian } from "../curves/group/jacobian.ts";
 export { Phi, Psi } from "../curves/group/endomorphism.ts";
 export {
+  ENDO_ENTRIES,
+  EndoScratch,
   mulCt,
+  mulEndoCt,
   mulVartime,
   selectPoint,
   selectWindow,

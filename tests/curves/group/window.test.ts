@@ -6,7 +6,15 @@
  * wiped afterwards.
  */
 import assert from "node:assert/strict";
-import { type GroupImpl, mulCt, type PointImpl, selectWindow, WindowScratch } from "../../internal.ts";
+import {
+  EndoScratch,
+  type GroupImpl,
+  mulCt,
+  mulEndoCt,
+  type PointImpl,
+  selectWindow,
+  WindowScratch,
+} from "../../internal.ts";
 import { BACKENDS, be32, bls12_381Groups, bn254Groups, rng } from "../helpers.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -59,6 +67,36 @@ for (const [name, groups] of CURVES) {
           }
         }
         s.wipe();
+      }
+    });
+  }
+}
+
+for (const [name, groups] of CURVES) {
+  for (const backend of BACKENDS) {
+    Deno.test(`endomorphism loop, Jacobian and projective formulas, vs multiplyUnsafe: ${name} (${backend})`, () => {
+      const { G1, G2 } = groups(backend) as unknown as { G1: AnyGroup; G2: AnyGroup };
+      const rand = rng(name.length * 13 + (backend === "ts" ? 1 : 0));
+      for (const G of [G1, G2]) {
+        const split = G.endo!.split, r = G.r;
+        const loops = [
+          ["projective", new EndoScratch(G.law, split, null)],
+          ["Jacobian (TypeScript formulas)", new EndoScratch(G.law, split, { compiled: null })],
+          ["Jacobian (group's formulas)", new EndoScratch(G.law, split, { compiled: G.jacobianExports })],
+        ] as const;
+        const P = G.BASE.multiplyUnsafe(rand() % r) as PointImpl<unknown>;
+        const ks = [0n, 1n, 7n, 8n, 9n, 15n, 16n, 17n, r - 1n, r, (1n << 256n) - 1n, rand(), rand()];
+        for (const [kind, s] of loops) {
+          for (const [Q, what] of [[P, "P"], [G.ZERO, "O"], [G.BASE, "BASE"]] as const) {
+            for (const k of ks) {
+              const out = G.law.alloc(1), limbs = G.reducer.reduce(be32(k));
+              mulEndoCt(s, out, G.slotOf(Q), limbs);
+              const got = G.save(out);
+              assert.ok(got.equals(Q.multiplyUnsafe(be32(k))), `${G.name} ${kind} ${what}, k = ${k}`);
+            }
+          }
+          for (const T of s.tables) for (const e of T) assert.equal(G.F.isZero(e), 1, "tables wiped");
+        }
       }
     });
   }
