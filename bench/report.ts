@@ -40,7 +40,8 @@ Options:
                   iqrPct the interquartile range of the samples in % of the median, unstable true when
                   it exceeds ${UNSTABLE_IQR_PCT}, cycles null when the CPU clock is unknown
   --time MS       time budget of each measurement in ms (default ${DEFAULT_TIME_MS})
-  --long          longer measurements (--time ${LONG_TIME_MS} unless --time is given)
+  --long          longer measurements (--time ${LONG_TIME_MS} unless --time is given), and the long
+                  sizes of the topics that have them (bulk addition of 10⁵ and 10⁶ points)
   --list          list the registered operations and libraries, measure nothing
   --help          this text
 
@@ -59,6 +60,8 @@ interface Options {
   json: boolean;
   timeMs: number;
   list: boolean;
+  /** `--long`: also the long sizes of the topics that have them (bulk addition: 10⁵, 10⁶ points). */
+  long: boolean;
 }
 
 function parseOptions(args: string[]): Options | null {
@@ -82,17 +85,23 @@ function parseOptions(args: string[]): Options | null {
     if (!Number.isFinite(timeMs) || timeMs <= 0) throw new Error(`--time expects a positive number of ms`);
   }
   const filter = values.filter === undefined ? null : new RegExp(values.filter);
-  return { filter, json: values.json ?? false, timeMs, list: values.list ?? false };
+  return {
+    filter,
+    json: values.json ?? false,
+    timeMs,
+    list: values.list ?? false,
+    long: values.long ?? false,
+  };
 }
 
 /** All registered cases, checked against the allowed names; a topic that fails loses its rows only. */
-async function loadCases(): Promise<BenchCase[]> {
+async function loadCases(long: boolean): Promise<BenchCase[]> {
   const all: BenchCase[] = [];
   const seen = new Set<string>();
   for (const topic of TOPICS) {
     let cases: BenchCase[];
     try {
-      cases = await (await topic.load()).default();
+      cases = await (await topic.load()).default({ long });
     } catch (e) {
       note(`note: topic ${topic.name} failed to load, no rows from it (${oneLine(e)})`);
       continue;
@@ -158,7 +167,7 @@ async function main(): Promise<number> {
   }
   const { filter, json, timeMs } = opts;
 
-  const cases = (await loadCases()).filter((c) => filter === null || filter.test(caseId(c)));
+  const cases = (await loadCases(opts.long)).filter((c) => filter === null || filter.test(caseId(c)));
   if (opts.list) {
     for (const c of cases) console.log(`${caseId(c)}  ${libText(c.lib, c.backend)}  ${c.label ?? ""}`);
     return 0;

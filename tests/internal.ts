@@ -114,8 +114,19 @@ export { lessThanBytes, scalarField } from "../scalar/fr.ts";
 export { GENERIC_BASE_USES, GroupImpl, PointImpl, STORE_POINTS } from "../curves/group/group.ts";
 export type { CoordField, Fp2Value } from "../curves/group/coord_field.ts";
 export { Projective } from "../curves/group/projective.ts";
+export { jacAdd, jacDbl, jacField, jacMadd, Jacobian } from "../curves/group/jacobian.ts";
 export { Phi, Psi } from "../curves/group/endomorphism.ts";
-export { mulCt, mulVartime, selectPoint, WINDOW_ENTRIES } from "../curves/group/scalar_mul.ts";
+export {
+  ENDO_ENTRIES,
+  EndoScratch,
+  mulCt,
+  mulEndoCt,
+  mulVartime,
+  selectPoint,
+  selectWindow,
+  WINDOW_ENTRIES,
+  WindowScratch,
+} from "../curves/group/scalar_mul.ts";
 export { FixedBaseTable, selectRow } from "../curves/group/fixed_base.ts";
 export { type SumTuning, sumVartime } from "../curves/group/sum.ts";
 export { type B3Coefficients, b3Coefficients, pointModuleBytes } from "../curves/group/wasm_point.ts";

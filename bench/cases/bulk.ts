@@ -1,56 +1,56 @@
 /**
- * Bulk addition (public data). Suite `bls12-381`: `g1-sum-100`, `g1-sum-1000`, `g2-sum-100`,
- * `g2-sum-1000`. isochron: `G.sumVartime(points)` (batch-affine tree, curves/sum.ts); noble has no bulk sum,
- * so its row is a loop of `add` from `ZERO` (its public path for this). The inputs are the same kind for
- * both: random points in projective coordinates with random Z (the result of an addition), so the
- * normalisation to affine is paid for; points fresh from decoding (Z = 1) are cheaper for isochron.
+ * Bulk addition (public data), constantine's "bulk add demo" table. Suite `bls12-381`:
+ * `g1-sum-affine-N`, `g1-sum-proj-N`, `g2-sum-affine-N`, `g2-sum-proj-N` for N = 10, 100, 1000, 1024,
+ * 2048, 10⁴ (and 10⁵, 10⁶ with `--long`). isochron: `G.sumVartime(points)` (batch-affine tree,
+ * curves/group/sum.ts); noble has no bulk sum, so its row is a loop of `add` from `ZERO` (its public
+ * path for this); @chainsafe/blst (native): `aggregatePublicKeys` (G1) / `aggregateSignatures` (G2) of
+ * already-deserialized objects, without validation, in the affine rows only (blst's objects are
+ * affine). Inputs: bench/bulk_inputs.ts (affine: Z = 1 as decoded; proj: random Z as computed).
+ * Peak memory, per library and N in a subprocess: bench/bulk_memory.ts.
  */
 
-import { type BenchCase, pointWalk } from "../case.ts";
+import type { BenchCase } from "../case.ts";
+import { bulkInput, type BulkLib, type Form, LONG_SIZES, SIZES } from "../bulk_inputs.ts";
 
-const SIZES = [100, 1000] as const;
 const GROUPS = ["G1", "G2"] as const;
+const FORMS: readonly Form[] = ["affine", "proj"];
+const FORM_TEXT = { affine: "affine inputs (Z = 1)", proj: "projective inputs (random Z)" };
 
-export default function (): Promise<BenchCase[]> {
+export default function (opts: { long?: boolean } = {}): Promise<BenchCase[]> {
   const suite = "bls12-381";
   const cases: BenchCase[] = [];
+  const sizes = opts.long ? [...SIZES, ...LONG_SIZES] : SIZES;
   for (const g of GROUPS) {
-    for (const n of SIZES) {
-      const op = `${g.toLowerCase()}-sum-${n}`;
-      for (const backend of ["wasm", "ts"] as const) {
-        cases.push({
+    for (const form of FORMS) {
+      for (const n of sizes) {
+        const op = `${g.toLowerCase()}-sum-${form}-${n}`;
+        const what = `${g} sum of ${n} points, ${FORM_TEXT[form]}`;
+        const row = (lib: BulkLib, how: string): BenchCase => ({
           suite,
           op,
-          label: `${g} sum of ${n} random points (batch-affine, variable-time)`,
-          lib: "isochron",
-          backend,
-          setup: async () => {
-            const { bls12_381Groups } = await import("../../curves/bls12_381/groups.ts");
-            const G = bls12_381Groups(backend)[g];
-            // deno-lint-ignore no-explicit-any
-            const pts = pointWalk<any>((k) => G.BASE.multiplyUnsafe(k), G.r, n);
-            return () => G.sumVartime(pts);
-          },
+          label: `${what} (${how})`,
+          lib: lib === "noble" ? "noble" : lib === "blst" ? "blst" : "isochron",
+          backend: lib === "noble"
+            ? "bigint"
+            : lib === "blst"
+            ? "native"
+            : lib === "isochron-ts"
+            ? "ts"
+            : "wasm",
+          setup: () => bulkInput(lib, g, form, n),
         });
+        cases.push(row("isochron-wasm", "sumVartime: batch-affine tree, variable-time"));
+        cases.push(row("isochron-ts", "sumVartime: batch-affine tree, variable-time"));
+        cases.push(row("noble", "loop of add from ZERO"));
+        if (form === "affine") {
+          cases.push(
+            row(
+              "blst",
+              g === "G1" ? "aggregatePublicKeys, no validation" : "aggregateSignatures, no validation",
+            ),
+          );
+        }
       }
-      cases.push({
-        suite,
-        op,
-        label: `${g} sum of ${n} random points (loop of add from ZERO)`,
-        lib: "noble",
-        backend: "bigint",
-        setup: async () => {
-          const { bls12_381 } = await import("@noble/curves/bls12-381.js");
-          const P = bls12_381[g].Point, r = bls12_381.fields.Fr.ORDER;
-          // deno-lint-ignore no-explicit-any
-          const pts = pointWalk<any>((k) => P.BASE.multiply(k), r, n);
-          return () => {
-            let acc = P.ZERO;
-            for (const q of pts) acc = acc.add(q);
-            return acc;
-          };
-        },
-      });
     }
   }
   return Promise.resolve(cases);

@@ -1,12 +1,21 @@
 /**
- * Group operations. Suite `bls12-381`: `g1-add`, `g1-mul-ct`, `g2-mul-ct`, `g1-mul-base`, `g2-mul-base`;
- * suite `bn254`: `g1-add`, `g1-mul-ct`, `g2-mul-ct`, `g1-mul-base`, `g2-mul-base`.
+ * Group operations. Suites `bls12-381` and `bn254`: `g1-add`; the point formulas on slots,
+ * `g1-add-proj`, `g1-dbl-proj` (complete projective) beside `g1-add-jac`, `g1-madd`, `g1-dbl-jac`
+ * (constant-time Jacobian), and the same for G2; `g1-mul-ct`, `g1-mul-w4`, `g1-mul-w5`,
+ * `g2-mul-ct`, `g2-mul-w4`, `g2-mul-w5`, `g1-mul-base`, `g2-mul-base`.
+ *
+ * `g*-mul-w4` / `g*-mul-w5` are the frozen baselines of the endomorphism multiplication (`*-mul-ct`,
+ * GLV on G1, GLS on G2), the table of constantine's "Endomorphism G2" change: the plain fixed window
+ * `mulCt` (curves/group/scalar_mul.ts: unsigned digits, complete projective formulas, masked scan of
+ * the whole table) with 16 and 32 entries, on the same field kernels and point formulas, and with the
+ * same per-call work around it as `multiply` (load the point, reduce the 32-byte scalar, save).
  * Fair comparisons: each library's public constant-time path; a fresh,
  * non-base point for `*-mul-ct` (no cached precomputation); the base point with each library's own
  * tables (if any) for `*-mul-base`.
  */
 
 import { type BenchCase, randomBelow, randomBytes } from "../case.ts";
+import { type GroupImpl, Jacobian, mulCt, WindowScratch } from "../../tests/internal.ts";
 
 async function noble() {
   const { bls12_381 } = await import("@noble/curves/bls12-381.js");
@@ -29,6 +38,9 @@ async function isochron(suite: string, backend: "wasm" | "ts") {
   const { G1, G2 } = bn254Groups(backend);
   return { G1, G2, r: G1.r };
 }
+
+// deno-lint-ignore no-explicit-any
+type AnyGroup = GroupImpl<any>;
 
 /** k as the 32-byte big-endian Uint8Array, isochron's constant-time scalar form. */
 function be32(k: bigint): Uint8Array {
@@ -57,6 +69,64 @@ function isochronCases(suite: string): BenchCase[] {
         return () => p.add(q);
       },
     });
+    // Point formulas on arena slots (no Point objects): complete projective (Renes–Costello–Batina)
+    // against constant-time Jacobian (curves/group/jacobian.ts), fresh random points.
+    for (const g of ["G1", "G2"] as const) {
+      const formulas = [
+        [
+          "add-proj",
+          "addition (projective, complete, slots)",
+          (G: AnyGroup) => (o: number, p: number, q: number) => G.law.add(o, p, q),
+        ],
+        [
+          "dbl-proj",
+          "doubling (projective, complete, slots)",
+          (G: AnyGroup) => (o: number, p: number) => G.law.dbl(o, p),
+        ],
+        [
+          "add-jac",
+          "addition (Jacobian, constant-time, every case, slots)",
+          (_: AnyGroup, J: Jacobian<unknown>) => (o: number, p: number, q: number) => J.add(o, p, q),
+        ],
+        [
+          "madd",
+          "mixed addition (Jacobian + affine, constant-time, slots)",
+          (_: AnyGroup, J: Jacobian<unknown>) => (o: number, p: number, q: number) => J.madd(o, p, q),
+        ],
+        [
+          "dbl-jac",
+          "doubling (Jacobian, dbl-2009-l, slots)",
+          (_: AnyGroup, J: Jacobian<unknown>) => (o: number, p: number) => J.dbl(o, p),
+        ],
+      ] as const;
+      for (const [op, what, make] of formulas) {
+        out.push({
+          suite,
+          op: `${g.toLowerCase()}-${op}`,
+          label: `${g} ${what}`,
+          lib: "isochron",
+          backend,
+          setup: async () => {
+            const groups = await isochron(suite, backend);
+            const G = groups[g] as unknown as AnyGroup, law = G.law, F = G.F, n = law.n;
+            const J = new Jacobian(F, G.jacobianExports);
+            const p = G.slotOf(G.BASE.multiply(randomBelow(groups.r)));
+            const q = G.slotOf(G.BASE.multiply(randomBelow(groups.r)));
+            if (op === "madd") { // q affine (Z = 1)
+              const x = F.alloc(2);
+              law.toAffine(x, x + n, q);
+              law.fromAffine(q, x, x + n);
+            }
+            if (op.endsWith("jac") || op === "madd") J.fromProjective(p, p);
+            if (op === "add-jac") J.fromProjective(q, q);
+            const out = law.alloc(1);
+            // deno-lint-ignore no-explicit-any
+            const f = (make as any)(G, J);
+            return () => f(out, p, q);
+          },
+        });
+      }
+    }
     for (const g of ["G1", "G2"] as const) {
       out.push({
         suite,
@@ -71,6 +141,30 @@ function isochronCases(suite: string): BenchCase[] {
           return () => p.multiply(k);
         },
       });
+      for (const w of [4, 5] as const) {
+        out.push({
+          suite,
+          op: `${g.toLowerCase()}-mul-w${w}`,
+          label: `${g} scalar multiplication (constant-time, non-base point, plain window ${w}: ` +
+            `${1 << w}-entry table, unsigned digits, complete projective formulas, no endomorphism)`,
+          lib: "isochron",
+          backend,
+          setup: async () => {
+            const groups = await isochron(suite, backend);
+            // deno-lint-ignore no-explicit-any
+            const G = groups[g] as unknown as GroupImpl<any>;
+            const p = G.BASE.multiply(randomBelow(groups.r));
+            const k = be32(randomBelow(groups.r));
+            const s = new WindowScratch(G.law, w);
+            return () => {
+              const limbs = G.reducer.reduce(k);
+              mulCt(s, G.res, G.load(p, G.in0), limbs, G.bits);
+              limbs.fill(0);
+              return G.save(G.res);
+            };
+          },
+        });
+      }
     }
     // Fixed-base: `multiply` of the group's own BASE takes the generator's table (curves/fixed_base.ts,
     // built in setup by a first call, as each library's tables are built before timing).

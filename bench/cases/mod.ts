@@ -1,6 +1,6 @@
 /**
  * The topic files of the benchmark report, in report order. Each exports
- * `default async function (): Promise<BenchCase[]>`; add a topic with one line here.
+ * `default async function (opts?: { long?: boolean }): Promise<BenchCase[]>`; add a topic with one line here.
  * Topics are imported lazily so that a topic that fails to load only loses its own rows.
  */
 
@@ -8,7 +8,8 @@ import type { BenchCase } from "../case.ts";
 
 export interface Topic {
   name: string;
-  load: () => Promise<{ default: () => Promise<BenchCase[]> }>;
+  /** `long`: the report's `--long` (topics may add long sizes). */
+  load: () => Promise<{ default: (opts?: { long?: boolean }) => Promise<BenchCase[]> }>;
 }
 
 export const TOPICS: readonly Topic[] = [

@@ -157,9 +157,15 @@ export const psi = (tower: TowerParams) => (g: GroupImpl<Fp2Value>): Endomorphis
 /** The GLV/GLS multiplication scratch of `g` for its endomorphism `spec` (built once, by the group). */
 export function endoScratch<V>(g: GroupImpl<V>, spec: EndomorphismSpec<V>): EndoScratch<V> {
   const e = spec.build(g), split = spec.split;
+  // The Jacobian loop where the Jacobian formulas are compiled (wasm): measured faster there than the
+  // complete projective loop on BLS12-381 G1 and G2 (about 9% and 8%) and even on BN254; on the
+  // TypeScript backend the constant-time inversion it needs costs more than it saves on G1 and about
+  // breaks even on G2, so the projective loop stays (bench/endo_ratio.ts).
+  const compiled = g.jacobianExports;
   return new EndoScratch(
     g.law,
     "base" in split ? splitOf(g, e, split.base, split.digits) : latticeSplit(e, split.lattice, g.r),
+    compiled === null ? null : { compiled },
   );
 }
 

@@ -29,7 +29,8 @@ import { bindCodec, type BoundCodec, type CodecSpecs } from "./codec.ts";
 import type { Affine, Group, Point } from "./api.ts";
 export type { Affine };
 import { type PointSlot, Projective } from "./projective.ts";
-import { wasmPointFunctions } from "./wasm_point.ts";
+import { wasmJacobianFunctions, wasmPointFunctions } from "./wasm_point.ts";
+import type { JacExports } from "./jacobian.ts";
 import { type EndoScratch, mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
 import { type EndomorphismSpec, endoScratch, type SubgroupTest, subgroupTest } from "./endomorphism.ts";
 import { FixedBaseTable, fixedBaseWindow } from "./fixed_base.ts";
@@ -204,6 +205,11 @@ export class GroupImpl<V> implements Group<V> {
       this.bits,
       fixedBaseWindow(this),
     );
+  }
+
+  /** The compiled Jacobian formulas of the group's point layer (wasm_point.ts), or null. */
+  get jacobianExports(): JacExports | null {
+    return wasmJacobianFunctions(this.F.kernel, this.name);
   }
 
   /** The group's `Point` constructor, @noble/curves' (curves/group/point_constructor.ts). */

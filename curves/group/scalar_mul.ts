@@ -1,33 +1,39 @@
 /**
  * Scalar multiplication loops over {@linkcode Projective} slots.
  *
- * - `mulCt`: constant-time fixed window of 4 bits (unsigned digits 0…15) over the scalar reduced
- *   mod r: a table T[i] = i·P (i = 0…15, 14 additions), then for each digit from the top 4 doublings,
- *   a lookup that reads all 16 entries and keeps one with masks, and one complete addition
- *   (T[0] = O is handled by the complete formulas). Cost for a 255-bit r: 252 doublings and 78
- *   additions. Kept for the groups without an endomorphism, and as the reference the tests compare with.
+ * - `mulCt`: constant-time fixed window of w bits (w = 4 by default: unsigned digits 0…15) over the
+ *   scalar reduced mod r: a table T[i] = i·P (i = 0…2^w − 1, 2^w − 2 additions), then for each digit
+ *   from the top w doublings, a lookup that reads all 2^w entries and keeps one with masks, and one
+ *   complete addition (T[0] = O is handled by the complete formulas). Cost for a 255-bit r, w = 4:
+ *   252 doublings and 78 additions; w = 5: 250 doublings and 81 additions (30 of them for the table).
+ *   Kept for the groups without an endomorphism, as the reference the tests compare with, and as the
+ *   frozen window-4 / window-5 baselines of the endomorphism rows (bench/cases/endo.ts).
  * - `mulEndoCt`: constant-time GLV/GLS multiplication (see {@linkcode mulEndoCt}).
  * - `mulVartime`: left-to-right double-and-add on a public bigint (public scalars, subgroup checks).
  * @module
  */
 import type { ScalarDigits } from "../../scalar/decompose.ts";
 import type { Projective } from "./projective.ts";
+import { type JacExports, Jacobian } from "./jacobian.ts";
 import { equalStep, wasmSelector } from "./wasm_select.ts";
 
 /** Table entries of the fixed window. */
 export const WINDOW_ENTRIES = 16;
 
 /**
- * out ← table[d] for a secret digit d ∈ [0, 16): every entry is read and combined with a mask
- * (d is never an index). `table` holds the point slots of the entries. On a wasm kernel the lookup is
- * one wasm call (straight-line, proven by tests/curves/group/wasm_select.test.ts); elsewhere 16 `law.cmov`.
+ * out ← table[d] for a secret digit d, table.length ∈ {8, 16} entries: every entry is read and combined
+ * with a mask (d is never an index; d outside [0, table.length) selects nothing: O on the JS path, all
+ * zeros in wasm). `table` holds the point slots of the entries. On a wasm kernel the lookup is one wasm
+ * call (straight-line, proven by tests/curves/group/wasm_select.test.ts); elsewhere one `law.cmov` per
+ * entry.
  */
 export function selectPoint<V>(law: Projective<V>, out: number, table: ArrayLike<number>, d: number): void {
-  // wasm: one call that reads all 16 entries in wasm (curves/group/wasm_select.ts), when the entries are
+  const count = table.length;
+  // wasm: one call that reads all entries in wasm (curves/group/wasm_select.ts), when the entries are
   // equally spaced (public addresses; true of every table here). The JS path below is the fallback.
-  const w = wasmSelector(law.F.kernel, 3 * law.n, WINDOW_ENTRIES);
+  const w = wasmSelector(law.F.kernel, 3 * law.n, count);
   if (w !== null) {
-    const step = equalStep(table, WINDOW_ENTRIES);
+    const step = equalStep(table, count);
     if (step >= 0) {
       const S = w.stride;
       w.select(out * S, table[0] * S, step * S, d);
@@ -35,43 +41,83 @@ export function selectPoint<V>(law: Projective<V>, out: number, table: ArrayLike
     }
   }
   law.setZero(out);
-  for (let i = 0; i < WINDOW_ENTRIES; i++) {
-    const flag = ((i ^ d) - 1) >>> 31; // 1 iff i = d
+  for (let i = 0; i < count; i++) {
+    const flag = ((i ^ d) - 1) >>> 31; // 1 iff i = d (for d ≥ 0)
     law.cmov(out, table[i], flag);
   }
+}
+
+/**
+ * out ← table[d] for a secret digit d ∈ [0, table.length), table.length = 16·2^j: `selectPoint` for 16
+ * entries. For more, on a wasm kernel: one 16-entry wasm lookup per block of 16 with digit d ⊕ 16·b
+ * (in [0, 16) for d's block only, ≥ 16 elsewhere: that lookup returns all-zero coordinates), the
+ * blocks summed coordinate-wise into out (3 field additions per block; every block is read). Else a
+ * masked scan of every entry. `tmp` is one scratch point. Constant-time in d.
+ */
+export function selectWindow<V>(
+  law: Projective<V>,
+  out: number,
+  table: readonly number[],
+  d: number,
+  tmp: number,
+): void {
+  const count = table.length;
+  if (count === WINDOW_ENTRIES) return selectPoint(law, out, table, d);
+  const w = wasmSelector(law.F.kernel, 3 * law.n, WINDOW_ENTRIES);
+  if (w !== null && equalStep(table, count) >= 0) {
+    const F = law.F, n = law.n, S = w.stride, step = (table[1] - table[0]) * S;
+    w.select(out * S, table[0] * S, step, d);
+    for (let b = WINDOW_ENTRIES; b < count; b += WINDOW_ENTRIES) {
+      w.select(tmp * S, table[b] * S, step, d ^ b);
+      for (let c = 0; c < 3; c++) F.add(out + c * n, out + c * n, tmp + c * n);
+    }
+    return;
+  }
+  law.setZero(out);
+  for (let i = 0; i < count; i++) law.cmov(out, table[i], ((i ^ d) - 1) >>> 31);
 }
 
 /** Scratch of the constant-time loop: the table, the accumulator and the selected entry. */
 export class WindowScratch<V> {
   readonly law: Projective<V>;
-  /** Slots of T[0…15]. */
+  /** Window width w in bits (4 or 5; the table has 2^w entries). */
+  readonly window: number;
+  /** Slots of T[0…2^w − 1]. */
   readonly table: readonly number[];
   readonly acc: number;
   readonly sel: number;
+  /** Scratch point of {@linkcode selectWindow}. */
+  readonly tmp: number;
   private readonly first: number;
+  private readonly points: number;
 
-  /** Reserves 18 points in the law's arena. */
-  constructor(law: Projective<V>) {
+  /** Reserves 2^w + 3 points in the law's arena (w = `window`, 4 by default). */
+  constructor(law: Projective<V>, window = 4) {
+    if (window !== 4 && window !== 5) throw new Error("WindowScratch: window 4 or 5");
     this.law = law;
-    this.first = law.alloc(WINDOW_ENTRIES + 2);
+    this.window = window;
+    const entries = 1 << window;
+    this.points = entries + 3;
+    this.first = law.alloc(this.points);
     const size = 3 * law.n;
-    this.table = Array.from({ length: WINDOW_ENTRIES }, (_, i) => this.first + i * size);
-    this.acc = this.first + WINDOW_ENTRIES * size;
+    this.table = Array.from({ length: entries }, (_, i) => this.first + i * size);
+    this.acc = this.first + entries * size;
     this.sel = this.acc + size;
+    this.tmp = this.sel + size;
   }
 
   /** Zeroes the table, the accumulator, the selection and the law's scratch. */
   wipe(): void {
-    this.law.F.wipe(this.first, 3 * (WINDOW_ENTRIES + 2));
+    this.law.F.wipe(this.first, 3 * this.points);
     this.law.wipeScratch();
   }
 }
 
-/** T[i] ← i·p for i = 0…15 (7 doublings, 7 additions; the order depends only on i). */
+/** T[i] ← i·p for every entry (16: 7 doublings, 7 additions; the order depends only on i). */
 export function fillWindowTable<V>(law: Projective<V>, T: readonly number[], p: number): void {
   law.setZero(T[0]);
   law.copy(T[1], p);
-  for (let i = 2; i < WINDOW_ENTRIES; i++) {
+  for (let i = 2; i < T.length; i++) {
     if (i & 1) law.add(T[i], T[i - 1], p); // public: the table position
     else law.dbl(T[i], T[i >> 1]);
   }
@@ -92,17 +138,23 @@ export function windowDigit(limbs: Int32Array, i: number): number {
 
 /**
  * out ← k·p, constant-time in k and p. `limbs`: k as 16-bit little-endian limbs (reduced: see
- * scalar/reduce.ts); `bits`: the public bit length of the modulus (the loop runs ⌈bits/4⌉ digits).
+ * scalar/reduce.ts); `bits`: the public bit length of the modulus (the loop runs ⌈bits/w⌉ digits of
+ * w = `s.window` bits).
  */
 export function mulCt<V>(s: WindowScratch<V>, out: number, p: number, limbs: Int32Array, bits: number): void {
-  const law = s.law, T = s.table, acc = s.acc, sel = s.sel;
+  const law = s.law, T = s.table, acc = s.acc, sel = s.sel, w = s.window, entries = T.length;
   fillWindowTable(law, T, p);
-  const digits = Math.ceil(bits / 4);
+  const digits = Math.ceil(bits / w), mask = entries - 1;
   law.setZero(acc);
   for (let i = digits - 1; i >= 0; i--) {
-    if (i !== digits - 1) dbl4(law, acc); // public loop position
-    const d = windowDigit(limbs, i);
-    selectPoint(law, sel, T, d);
+    if (i !== digits - 1) { // public loop position
+      for (let j = 0; j < w; j++) law.dbl(acc, acc);
+    }
+    // The digit's bits [w·i, w·i + w) from at most two limbs (public positions).
+    const at = w * i, limb = at >> 4;
+    const pair = limbs[limb] | (limb + 1 < limbs.length ? limbs[limb + 1] << 16 : 0);
+    const d = (pair >>> (at & 15)) & mask;
+    selectWindow(law, sel, T, d, s.tmp);
     law.add(acc, acc, sel);
   }
   law.copy(out, acc);
@@ -121,11 +173,14 @@ export interface EndoSplit {
   mulByBase(out: number, p: number): void;
 }
 
-/** Scratch of `mulEndoCt`: m tables of 16 points, the accumulator, the selected entry, the digits and signs. */
+/** Entries of each endomorphism table: 1·Q … 8·Q (signed 4-bit digits, magnitudes 0…8). */
+export const ENDO_ENTRIES = 8;
+
+/** Scratch of `mulEndoCt`: m tables of 8 points, the accumulator, the selected entry, the digits and signs. */
 export class EndoScratch<V> {
   readonly law: Projective<V>;
   readonly split: EndoSplit;
-  /** tables[j][i] = i·B^j·P. */
+  /** tables[j][i] = (i + 1)·B^j·P. */
   readonly tables: readonly (readonly number[])[];
   readonly acc: number;
   readonly sel: number;
@@ -133,34 +188,101 @@ export class EndoScratch<V> {
   readonly d: Int32Array;
   /** The digits' signs (1: negative), when the decomposition is signed. */
   readonly signs: Int32Array;
+  /** The element 1 and one scratch element. */
+  private readonly one: number;
+  readonly tmp: number;
+  /**
+   * The Jacobian loop (tables normalised to Z = 1 with one inversion, mixed additions, Jacobian
+   * doublings), or null: the complete projective formulas throughout. A public per-group choice.
+   */
+  readonly jac: Jacobian<V> | null;
+  /** Prefix products of the batch inversion (8 elements) and the element 0. */
+  private readonly prefix: number;
   private readonly first: number;
   private readonly points: number;
 
-  /** Reserves 16·m + 2 points in the law's arena. */
-  constructor(law: Projective<V>, split: EndoSplit) {
+  /**
+   * Reserves 8·m + 2 points and 11 elements in the law's arena. `jacobian`: run the Jacobian loop,
+   * with these compiled formulas if given.
+   */
+  constructor(law: Projective<V>, split: EndoSplit, jacobian: { compiled: JacExports | null } | null = null) {
     this.law = law;
     this.split = split;
     const m = split.digits.count, size = 3 * law.n;
-    this.points = WINDOW_ENTRIES * m + 2;
+    this.points = ENDO_ENTRIES * m + 2;
     this.first = law.alloc(this.points);
     this.tables = Array.from(
       { length: m },
-      (_, j) =>
-        Array.from({ length: WINDOW_ENTRIES }, (_, i) => this.first + (j * WINDOW_ENTRIES + i) * size),
+      (_, j) => Array.from({ length: ENDO_ENTRIES }, (_, i) => this.first + (j * ENDO_ENTRIES + i) * size),
     );
-    this.acc = this.first + WINDOW_ENTRIES * m * size;
+    this.acc = this.first + ENDO_ENTRIES * m * size;
     this.sel = this.acc + size;
     this.d = new Int32Array(m * split.digits.digitLimbs);
     this.signs = new Int32Array(m);
+    this.one = law.F.alloc(2);
+    this.tmp = this.one + law.n;
+    law.F.setOne(this.one);
+    this.prefix = law.F.alloc(ENDO_ENTRIES + 1);
+    law.F.setZero(this.prefix + ENDO_ENTRIES * law.n);
+    this.jac = jacobian === null ? null : new Jacobian(law.F, jacobian.compiled);
+  }
+
+  /** The slot of the element 0. */
+  get zeroSlot(): number {
+    return this.prefix + ENDO_ENTRIES * this.law.n;
+  }
+
+  /**
+   * Normalises T₀ to Z = 1 (O keeps Z = 0) with one constant-time inversion (Montgomery's trick,
+   * 3·7M + 1I, then 2M per entry). `pInf`: whether P = O (then every entry is O: Z ← 0).
+   */
+  normaliseT0(pInf: number): void {
+    const F = this.law.F, n = this.law.n, T = this.tables[0], c = this.prefix, t = this.tmp;
+    const Z = (i: number) => T[i] + 2 * n;
+    F.copy(c, Z(0));
+    for (let i = 1; i < ENDO_ENTRIES; i++) F.mul(c + i * n, c + (i - 1) * n, Z(i));
+    const inv = this.one + n; // = tmp
+    F.inv(inv, c + (ENDO_ENTRIES - 1) * n); // (Z₀⋯Z₇)⁻¹ (0 ↦ 0 when P = O)
+    for (let i = ENDO_ENTRIES - 1; i >= 0; i--) {
+      // zi = inv·c[i−1] = Zᵢ⁻¹ (i > 0); inv ← inv·Zᵢ
+      if (i > 0) {
+        F.mul(c + i * n, inv, c + (i - 1) * n);
+        F.mul(inv, inv, Z(i));
+      } else F.copy(c, inv);
+      F.mul(T[i], T[i], c + i * n);
+      F.mul(T[i] + n, T[i] + n, c + i * n);
+      F.copy(Z(i), this.one);
+      F.cmov(Z(i), this.zeroSlot, pInf);
+    }
+    F.wipe(c, ENDO_ENTRIES);
+    F.wipe(t, 1);
+  }
+
+  /** The slot of the element 1. */
+  get oneSlot(): number {
+    return this.one;
   }
 
   /** Zeroes the tables, the accumulator, the selection, the digits and the law's scratch. */
   wipe(): void {
     this.law.F.wipe(this.first, 3 * this.points);
+    this.law.F.wipe(this.tmp, 1);
+    this.jac?.wipeScratch();
     this.d.fill(0);
     this.signs.fill(0);
     this.law.wipeScratch();
   }
+}
+
+/**
+ * Booth window of sub-scalar j at digit position i: bits [4i − 1, 4i + 4) of its magnitude (bit −1
+ * and bits past the top are 0), as a 5-bit u. Public positions, secret values; no branch on them.
+ */
+function boothWindow(d: Int32Array, base: number, L: number, i: number): number {
+  if (i === 0) return (d[base] << 1) & 31; // public position
+  const a = 4 * i - 1, limb = a >> 4;
+  const lo = limb < L ? d[base + limb] : 0, hi = limb + 1 < L ? d[base + limb + 1] : 0; // public bounds
+  return ((lo | (hi << 16)) >>> (a & 15)) & 31;
 }
 
 /**
@@ -169,60 +291,59 @@ export class EndoScratch<V> {
  * endomorphism, so k·P = Σ dᵢ·(Bⁱ·P) is a multi-scalar multiplication with m times shorter scalars
  * (Gallant–Lambert–Vanstone, Crypto 2001; Galbraith–Lin–Scott, Eurocrypt 2009).
  *
- * Loop: an interleaved fixed window of 4 bits (Straus's interleaving, one table per sub-scalar). The
- * table of P, T₀[i] = i·P (7 doublings, 7 additions), is mapped by the endomorphism to the others,
- * T_j[i] = B·T_{j−1}[i] (15 maps per table); then for each of the ⌈bits(B − 1)/4⌉ nibble positions,
- * from the top: 4 doublings, and for each sub-scalar one lookup that reads all 16 entries with masks
- * (`selectPoint`) and one complete addition. T[0] = O is absorbed by the complete formulas. Signed
- * decompositions (BN254) give |dᵢ| and a sign bit sᵢ: dᵢ·Q = |dᵢ|·(−1)^sᵢ·Q, so after the
- * decomposition every entry of table i is conditionally negated by sᵢ (`condNeg`: a negation and a
- * masked move, 15 per table). Every count is public.
+ * Loop: an interleaved fixed window of signed 4-bit digits (Straus's interleaving, one table per
+ * sub-scalar). Each sub-scalar's magnitude is Booth-recoded (A. D. Booth, 1951; the signed window of
+ * blst's `ec_mult.h`): digit e = ⌊(u + 1)/2⌋ − 16·⌊u/16⌋ ∈ [−8, 8] from the 5-bit window u of bits
+ * [4i − 1, 4i + 4), so ⌈(bits + 1)/4⌉ digits. The tables hold 1·Q … 8·Q, half of the unsigned window's:
+ * T₀[i] = (i + 1)·P (4 doublings, 3 additions), T_j[i] = B·T_{j−1}[i] (8 maps per table). Per digit
+ * and sub-scalar: a lookup of |e| − 1 that reads all 8 entries with masks (`selectPoint`; |e| = 0
+ * selects nothing, and a masked move of Y makes it O), a conditional negation of Y by the digit's sign
+ * XOR the sub-scalar's sign (signed decompositions, BN254: dᵢ·Q = |dᵢ|·(−1)^sᵢ·Q), and one complete
+ * addition; 4 doublings between positions. Every count is public.
  *
- * Cost for BLS12-381 G2 (m = 4, 16 nibbles): 67 doublings + 71 additions + 45 ψ (2M each, Fp2),
- * against `mulCt`'s 259 doublings + 71 additions (constantine's GLS with GLV-SAC recoding of
- * Faz-Hernández–Longa–Sánchez, ePrint 2013/158, needs 65 doublings + 65 additions + 7 for its
- * table: about the same). G1 (m = 2, 32 nibbles): 131 doublings + 71 additions + 15 φ (1M each).
- * BN254 (sub-scalars of 65 and 127 bits): G2 71 doublings + 75 additions + 45 ψ + 60 conditional
- * negations against 259 + 78 for `mulCt`; G1 131 doublings + 71 additions + 15 φ + 30 negations.
+ * Cost for BLS12-381 G2 (m = 4, 17 digits): 68 doublings + 70 additions + 24 ψ (2M each, Fp2), and 68
+ * 8-entry lookups with 2 masked moves and 1 negation each, against `mulCt`'s 259 doublings + 71
+ * additions with 16-entry lookups (constantine's GLS with GLV-SAC recoding of Faz-Hernández–Longa–
+ * Sánchez, ePrint 2013/158, needs 65 doublings + 65 additions + 7 for its table: about the same).
+ * G1 (m = 2, 33 digits): 132 doublings + 68 additions + 8 φ (1M each). BN254 (sub-scalars of 65 and
+ * 127 bits): G2 68 doublings + 71 additions + 24 ψ; G1 128 doublings + 67 additions + 8 φ.
  * `limbs`: k reduced mod r as from `ScalarReducer.reduce`.
  */
 export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: Int32Array): void {
-  const law = s.law, T = s.tables, acc = s.acc, sel = s.sel, d = s.d, split = s.split;
-  const m = T.length, L = split.digits.digitLimbs;
-  const T0 = T[0];
-  law.setZero(T0[0]);
-  law.copy(T0[1], p);
-  for (let i = 2; i < WINDOW_ENTRIES; i++) {
-    if (i & 1) law.add(T0[i], T0[i - 1], p);
-    else law.dbl(T0[i], T0[i >> 1]);
+  const law = s.law, F = law.F, n = law.n, T = s.tables, acc = s.acc, sel = s.sel, d = s.d, split = s.split;
+  const m = T.length, L = split.digits.digitLimbs, one = s.oneSlot, tmp = s.tmp;
+  const T0 = T[0], J = s.jac;
+  law.copy(T0[0], p);
+  for (let i = 1; i < ENDO_ENTRIES; i++) { // T0[i] = (i + 1)·P
+    if (i & 1) law.dbl(T0[i], T0[i >> 1]); // (i + 1) even: 2·((i + 1)/2)·P
+    else law.add(T0[i], T0[i - 1], p);
   }
+  if (J !== null) s.normaliseT0(law.isZero(p)); // public: the group's choice of loop
   for (let j = 1; j < m; j++) {
-    law.setZero(T[j][0]);
-    for (let i = 1; i < WINDOW_ENTRIES; i++) split.mulByBase(T[j][i], T[j - 1][i]);
+    for (let i = 0; i < ENDO_ENTRIES; i++) split.mulByBase(T[j][i], T[j - 1][i]);
   }
   split.digits.decompose(d, limbs, s.signs);
-  if (split.digits.signed) { // public: the kind of decomposition
+  const signed = split.digits.signed; // public: the kind of decomposition
+  const digits = Math.ceil((split.digits.digitBits + 1) / 4);
+  for (let i = digits - 1; i >= 0; i--) {
+    if (i !== digits - 1) { // public loop position
+      for (let r = 0; r < 4; r++) J !== null ? J.dbl(acc, acc) : law.dbl(acc, acc);
+    }
     for (let j = 0; j < m; j++) {
-      const neg = s.signs[j];
-      for (let i = 1; i < WINDOW_ENTRIES; i++) law.condNeg(T[j][i], T[j][i], neg);
+      const u = boothWindow(d, j * L, L, i);
+      const neg = u >>> 4, t = (u + 1) >>> 1;
+      const mag = t + neg * (16 - 2 * t); // |e| ∈ [0, 8]
+      selectPoint(law, sel, T[j], (mag + 15) & 15); // entry |e| − 1; |e| = 0 → index 15: none
+      F.cmov(sel + n, one, ((mag - 1) >>> 31) & 1); // |e| = 0: Y ← 1, so sel = (0 : 1 : 0) = O
+      F.neg(tmp, sel + n);
+      F.cmov(sel + n, tmp, neg ^ (signed ? s.signs[j] : 0)); // the digit's sign, and the sub-scalar's
+      if (i === digits - 1 && j === 0) law.copy(acc, sel); // public: the first term
+      else if (J !== null) J.madd(acc, acc, sel); // sel: Z = 1, or Z = 0 for O
+      else law.add(acc, acc, sel);
     }
   }
-  const nibbles = Math.ceil(split.digits.digitBits / 4);
-  law.setZero(acc);
-  for (let i = nibbles - 1; i >= 0; i--) {
-    if (i !== nibbles - 1) { // public loop position
-      law.dbl(acc, acc);
-      law.dbl(acc, acc);
-      law.dbl(acc, acc);
-      law.dbl(acc, acc);
-    }
-    const limb = i >> 2, shift = (i & 3) << 2;
-    for (let j = 0; j < m; j++) {
-      selectPoint(law, sel, T[j], (d[j * L + limb] >>> shift) & 15);
-      law.add(acc, acc, sel);
-    }
-  }
-  law.copy(out, acc);
+  if (J !== null) J.toProjective(out, acc);
+  else law.copy(out, acc);
   s.wipe();
 }
 

@@ -12,6 +12,9 @@
  * | -------------------------------- | ---------------------------------------- |
  * | <group>.point_add(out, p, q, t, b3) | out ← p + q (rcbAdd), 8 scratch elements |
  * | <group>.point_dbl(out, p, t, b3) | out ← 2p (rcbDbl), same scratch          |
+ * | <group>.jac_add(out, p, q, t)    | out ← p + q, Jacobian (jacobian.ts), 12 scratch elements |
+ * | <group>.jac_madd(out, p, q, t)   | the same with Z2 ∈ {0, 1}               |
+ * | <group>.jac_dbl(out, p, t)       | out ← 2p, Jacobian                        |
  *
  * Arguments are byte addresses (slot · stride): points are three consecutive coordinate elements, t
  * the caller's scratch area, b3 the element 3b. Straight-line (no branch, no `select`); out may alias
@@ -29,7 +32,8 @@ import {
 import { layerExports } from "../../field/wasm/plan.ts";
 import { emitSmallCombination, type Ref, storeLimbs } from "../../field/tower/wasm_fp2_emit.ts";
 import { emitFp2MulIn, emitFp2SqrIn } from "../../field/tower/wasm_fp2_lanes.ts";
-import { type FormulaField, rcbAdd, rcbDbl } from "./projective.ts";
+import { rcbAdd, rcbDbl } from "./projective.ts";
+import { jacAdd, jacDbl, type JacExports, type JacField, jacMadd } from "./jacobian.ts";
 
 /** The compiled formulas, on byte addresses. */
 export interface PointExports {
@@ -63,10 +67,14 @@ interface Calls {
   readonly dbl: number;
   /** mulB3(out, a) = 3b·a, when 3b is small; else -1. */
   readonly mulB3: number;
+  /** copy(out, a), cmov(out, a, flag), isZero(a) → i32 of the coordinate field (Jacobian formulas). */
+  readonly copy: number;
+  readonly cmov: number;
+  readonly isZero: number;
 }
 
 /** A coordinate field whose operations emit `call`s into the function being built (see module doc). */
-class EmitField implements FormulaField {
+class EmitField implements JacField {
   constructor(
     readonly size: number,
     private readonly f: FunctionBuilder,
@@ -102,6 +110,26 @@ class EmitField implements FormulaField {
       this.call(this.calls.mulB3, o, a === this.b3 ? b : a);
     } else this.call(this.calls.mul, o, a, b);
   }
+  copy(o: number, a: number): void {
+    this.call(this.calls.copy, o, a);
+  }
+  // Flags are i32 locals of the function being built (0/1, from the kernel's constant-time isZero).
+  cmov(o: number, a: number, flag: number): void {
+    this.addr(o);
+    this.addr(a);
+    this.f.localGet(flag).call(this.calls.cmov);
+  }
+  isZero(a: number): number {
+    const l = this.f.local(I32);
+    this.addr(a);
+    this.f.call(this.calls.isZero).localSet(l);
+    return l;
+  }
+  and(x: number, y: number): number {
+    const l = this.f.local(I32);
+    this.f.localGet(x).localGet(y).op(Op.i32And).localSet(l);
+    return l;
+  }
 }
 
 /**
@@ -119,6 +147,12 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
       body(f);
       return module.addFunction(null, f);
     };
+    /** The same, for a function returning one i32. */
+    const defR = (params: number, body: (f: FunctionBuilder) => void) => {
+      const f = new FunctionBuilder(Array(params).fill(I32), [I32]);
+      body(f);
+      return module.addFunction(null, f);
+    };
     /** out.c_i ← Σ terms_i for each part i (all computed before any store: out may alias inputs). */
     const linear = (f: FunctionBuilder, parts: [Ref, number][][]) => {
       const limbs = parts.map((t) => emitSmallCombination(f, c, t.filter(([, k]) => k !== 0)));
@@ -127,7 +161,17 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
     let calls: Calls;
     if (size === 1) {
       const mulB3 = b3 === null ? -1 : def(2, (f) => linear(f, [[[at(1), b3[0]]]]));
-      calls = { mul: fn.mul, sqr: fn.sqr, add: fn.add, sub: fn.sub, dbl: fn.dbl, mulB3 };
+      calls = {
+        mul: fn.mul,
+        sqr: fn.sqr,
+        add: fn.add,
+        sub: fn.sub,
+        dbl: fn.dbl,
+        mulB3,
+        copy: fn.copy,
+        cmov: fn.cmov,
+        isZero: fn.isZero,
+      };
     } else {
       const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)];
       // (k0 + k1·u)(a0 + a1·u) = (k0·a0 − k1·a1) + (k1·a0 + k0·a1)·u
@@ -147,6 +191,21 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
         sub: fp2("fp2_sub", 3, (f) => linear(f, [[[a0, 1], [b0, -1]], [[a1, 1], [b1, -1]]])),
         dbl: fp2("fp2_dbl", 2, (f) => linear(f, [[[a0, 2]], [[a1, 2]]])),
         mulB3,
+        // copy, cmov and isZero of Fp2: the base field's on both coefficients
+        copy: def(2, (f) => {
+          f.localGet(0).localGet(1).call(fn.copy);
+          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).call(fn.copy);
+        }),
+        cmov: def(3, (f) => {
+          f.localGet(0).localGet(1).localGet(2).call(fn.cmov);
+          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).localGet(2).call(
+            fn.cmov,
+          );
+        }),
+        isZero: defR(1, (f) => {
+          f.localGet(0).call(fn.isZero);
+          f.localGet(0).i32Const(s).op(Op.i32Add).call(fn.isZero).op(Op.i32And);
+        }),
       };
     }
     const [P0, P1, P2, P3, P4] = [0, 1, 2, 3, 4].map(param);
@@ -156,6 +215,15 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
     const dblF = new FunctionBuilder([I32, I32, I32, I32], []);
     rcbDbl(new EmitField(size, dblF, s, calls, P3), P2, P3, P0, P1);
     module.addFunction(`${prefix}point_dbl`, dblF);
+    // Jacobian formulas (jacobian.ts): jac_add / jac_madd (out, p, q, t), jac_dbl (out, p, t).
+    for (const [name, formula] of [["jac_add", jacAdd], ["jac_madd", jacMadd]] as const) {
+      const jf = new FunctionBuilder([I32, I32, I32, I32], []);
+      formula(new EmitField(size, jf, s, calls, -1), P3, P0, P1, P2);
+      module.addFunction(`${prefix}${name}`, jf);
+    }
+    const jdF = new FunctionBuilder([I32, I32, I32], []);
+    jacDbl(new EmitField(size, jdF, s, calls, -1), P2, P0, P1);
+    module.addFunction(`${prefix}jac_dbl`, jdF);
   };
 }
 
@@ -195,7 +263,11 @@ export function pointLayer(group: string, size: 1 | 2, b3: readonly bigint[], p:
   const prefix = `${group}.`;
   return {
     name: pointLayerName(group),
-    exports: [`${prefix}point_add`, `${prefix}point_dbl`],
+    exports: [
+      `${prefix}point_add`,
+      `${prefix}point_dbl`,
+      ...["jac_add", "jac_madd", "jac_dbl"].map((x) => prefix + x),
+    ],
     emit: pointExtras(size, b3Coefficients(b3, p), prefix),
   };
 }
@@ -210,6 +282,21 @@ export function wasmPointFunctions(kernel: FieldKernel, group: string): PointExp
   return Object.freeze({
     add: x[`${group}.point_add`] as PointExports["add"],
     dbl: x[`${group}.point_dbl`] as PointExports["dbl"],
+    stride: (kernel as FieldKernel & { readonly stride: number }).stride,
+  });
+}
+
+/**
+ * The compiled Jacobian formulas (jac_add, jac_madd, jac_dbl) of group `group` in `kernel`'s module, or
+ * null where its plan has no point layer.
+ */
+export function wasmJacobianFunctions(kernel: FieldKernel, group: string): JacExports | null {
+  const x = layerExports(kernel, pointLayerName(group));
+  if (x === null) return null;
+  return Object.freeze({
+    add: x[`${group}.jac_add`] as JacExports["add"],
+    madd: x[`${group}.jac_madd`] as JacExports["madd"],
+    dbl: x[`${group}.jac_dbl`] as JacExports["dbl"],
     stride: (kernel as FieldKernel & { readonly stride: number }).stride,
   });
 }

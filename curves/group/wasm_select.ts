@@ -104,12 +104,15 @@ export function selectModuleBytes(
 }
 
 /**
- * The shapes of the library's tables, in one layer: projective windows (3 or 6 slots, 16 entries) and
+ * The shapes of the library's tables, in one layer: projective windows (3 or 6 slots, 16 entries; 8
+ * entries: the signed-digit endomorphism tables of scalar_mul.ts) and
  * fixed-base rows (affine: 2 slots × 16, 4 slots × 8).
  */
 export const TABLE_SHAPES: readonly SelectShape[] = [
   { slots: 3, count: 16 },
   { slots: 6, count: 16 },
+  { slots: 3, count: 8 },
+  { slots: 6, count: 8 },
   { slots: 2, count: 16 },
   { slots: 4, count: 8 },
 ];

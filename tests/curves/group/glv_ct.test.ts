@@ -1,7 +1,8 @@
 /**
  * Constant-time proofs of the endomorphism multiplication (tests/ct), for G1 and G2 of every curve
  * of CURVES on both backends: control flow of `multiplyInto` (reduction, decomposition, endomorphism
- * tables, for BN254 the conditional negation of the tables, interleaved window) with canonical
+ * tables, the Booth digits and their sign (the sub-scalar's for BN254), interleaved window; on wasm the
+ * Jacobian loop with its table normalisation) with canonical
  * secrets below r plus scalars shaped by the curve's decomposition (BLS12-381: extreme base-|x| /
  * base-x² digits, i.e. multiples and powers of x, multiples of λ, all digits B − 1, digits 0; BN254:
  * every sign pattern of the lattice sub-scalars, sub-scalars 0, multiples of λ, scalars next to the
@@ -18,13 +19,13 @@ import {
   bn254G1Basis,
   bn254G2Basis,
   determinant,
+  ENDO_ENTRIES,
   FIELDS,
   type GroupImpl,
   LatticeDigits,
   scalarBytes,
   ScalarReducer,
   selectPoint,
-  WINDOW_ENTRIES,
 } from "../../internal.ts";
 import { encodeInteger } from "../../ct/secrets.ts";
 import { bls12_381Groups } from "../../internal.ts";
@@ -122,12 +123,12 @@ for (const c of CURVES) {
       ctFlow(`${c.name} ${which} glv multiply, ${c.shape} k < r (${backend})`, run, () => c.secrets(idx));
 
       ctAccess(
-        `${c.name} ${which} glv table lookups read all ${WINDOW_ENTRIES} entries of each table (${backend})`,
+        `${c.name} ${which} glv table lookups read all ${ENDO_ENTRIES} entries of each table (${backend})`,
         (d: number, trace) => {
           const s = group().endo!;
           for (const T of s.tables) selectPoint(s.law, s.sel, trace.wrap([...T]), d);
         },
-        secretIndices(WINDOW_ENTRIES),
+        secretIndices(ENDO_ENTRIES),
         { fullScan: true },
       );
     }

@@ -102,7 +102,7 @@ for (const [curve, which, coefs] of CASES) {
   for (const mul of muls) {
     if (mul === "simd" && !simdSupported()) continue;
     ctWasm(`point formulas ${curve} ${which} (${mul})`, () => pointModuleBytes(p, size, coefs, mul), {
-      straightLine: ["point_add", "point_dbl"],
+      straightLine: ["point_add", "point_dbl", "jac_add", "jac_madd", "jac_dbl"],
     });
     if (coefs !== null) {
       // the other 3b path (a product with the b3 element) too
@@ -110,7 +110,7 @@ for (const [curve, which, coefs] of CASES) {
         `point formulas ${curve} ${which} (${mul}, 3b by product)`,
         () => pointModuleBytes(p, size, null, mul),
         {
-          straightLine: ["point_add", "point_dbl"],
+          straightLine: ["point_add", "point_dbl", "jac_add", "jac_madd", "jac_dbl"],
         },
       );
     }
