@@ -18,7 +18,7 @@ import { BACKENDS, hex } from "../curves/helpers.ts";
 
 export const LONG = Deno.env.get("ISOCHRON_LONG") === "1";
 /** Cases under ISOCHRON_LONG, per default case. */
-export const LONG_FACTOR = 20;
+export const LONG_FACTOR = 10;
 export const SEED = Number(Deno.env.get("ISOCHRON_FUZZ_SEED") ?? 0x1509c4);
 
 /** Seeded xorshift128+ over 32-bit words (fast; tests only). */

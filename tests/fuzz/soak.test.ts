@@ -15,7 +15,8 @@ import { type Backend, bls12_381Groups, bn254Groups } from "../internal.ts";
 import { hex } from "../curves/helpers.ts";
 import { beBytes, LONG } from "./helpers.ts";
 
-const SECONDS = Number(Deno.env.get("ISOCHRON_SOAK_SECONDS") ?? 180);
+/** The whole soak's duration (at least 10 s: each backend's phases must sample both halves). */
+const SECONDS = Math.max(10, Number(Deno.env.get("ISOCHRON_SOAK_SECONDS") ?? 180));
 const enc = new TextEncoder();
 
 /** One round of work with its answers checked; `i` picks the known answer. */
