@@ -83,8 +83,9 @@ export function checkBytes(value: unknown, what: string, length?: number): numbe
  * bytes.
  */
 export function copyBytes(value: unknown, what: string, length?: number): Uint8Array {
-  checkBytes(value, what, length);
-  return new Uint8Array(value as Uint8Array);
+  // A detached buffer (or a view out of its resizable buffer's bounds) reads as empty, as its `length`
+  // says; the Uint8Array constructor would throw a TypeError on it.
+  return checkBytes(value, what, length) === 0 ? new Uint8Array(0) : new Uint8Array(value as Uint8Array);
 }
 
 /** {@linkcode copyBytes} with a required length (the common case of keys, scalars, field elements). */

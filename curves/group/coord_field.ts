@@ -156,6 +156,10 @@ export function fp2Coords(f: Fp2): CoordField<Fp2Value> {
         throw new IsochronError("INVALID_TYPE", `${what} must be an Fp2 value { c0, c1 }`);
       }
       const { c0, c1 } = v as Record<string, unknown>;
+      // Both types first: mapToCurve reduces { c0, c1 } of bigints only, so { c0: p, c1: 1 } is a type error.
+      if (typeof c0 !== "bigint" || typeof c1 !== "bigint") {
+        throw new IsochronError("INVALID_TYPE", `${what} must be an Fp2 value { c0, c1 } of bigints`);
+      }
       checkCanonical(c0, k.p, `${what}.c0`);
       checkCanonical(c1, k.p, `${what}.c1`);
     },

@@ -8,42 +8,12 @@
 import { expandMessageXmd, FIELDS, signatureSuite } from "../internal.ts";
 import type { BlsPopSuite } from "../../curves/bls12_381/mod.ts";
 import assert from "node:assert/strict";
-import { Buffer } from "node:buffer";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { bn254 } from "../../curves/bn254/mod.ts";
 import { decodeFieldElement, fieldKernel } from "../../field/mod.ts";
 import { x25519 } from "../../x25519/mod.ts";
 import { BACKENDS, bls12_381Groups, bn254Groups, hex, throwsCode } from "../curves/helpers.ts";
-
-/** The forms of the same bytes a caller may pass. */
-const FORMS: Record<string, (b: Uint8Array) => Uint8Array> = {
-  "Buffer": (b) => Buffer.from(b),
-  "Buffer view at an offset": (b) => {
-    const big = Buffer.alloc(b.length + 7, 0xee);
-    big.set(b, 5);
-    return big.subarray(5, 5 + b.length);
-  },
-  "Uint8Array view at an offset": (b) => {
-    const big = new Uint8Array(b.length + 9).fill(0xaa);
-    big.set(b, 3);
-    return new Uint8Array(big.buffer, 3, b.length);
-  },
-  "subclass": (b) => {
-    class Bytes extends Uint8Array {}
-    return Bytes.from(b);
-  },
-};
-
-/** Look-alikes: objects for which `instanceof Uint8Array` holds but which are no Uint8Array. */
-const LOOK_ALIKES: Record<string, (b: Uint8Array) => unknown> = {
-  "Proxy": (b) => new Proxy(b, {}),
-  "Object.create(Uint8Array.prototype)": (b) => {
-    const o = Object.create(Uint8Array.prototype);
-    Object.defineProperty(o, "length", { value: b.length });
-    for (let i = 0; i < b.length; i++) o[i] = b[i];
-    return o;
-  },
-};
+import { FORMS, LOOK_ALIKES } from "../fuzz/helpers.ts";
 
 /** A comparable form of a result: bytes as hex, points by their encoding, booleans as they are. */
 function show(x: unknown): string {

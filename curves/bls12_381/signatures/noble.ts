@@ -11,7 +11,7 @@
  * bytes. For the byte-level, misuse-resistant API see suite.ts.
  * @module
  */
-import { checkBytes, copyBytes, hexToBytes, IsochronError } from "../../../errors.ts";
+import { checkBytes, copyBytes, hexToBytes, isBytes, IsochronError } from "../../../errors.ts";
 import { WideScalarReducer } from "../../../scalar/reduce_wide.ts";
 import { seedSecretKey } from "../../../scalar/seed_key.ts";
 import type { Point } from "../../group/api.ts";
@@ -264,6 +264,9 @@ export function nobleSignatures<P, S>(curve: SuiteCurve<P, S>, defaultDst: strin
     },
     hash(message: Uint8Array, DST?: string | Uint8Array): Point<S> {
       checkBytes(message, "message");
+      if (DST !== undefined && typeof DST !== "string" && !isBytes(DST)) {
+        throw new IsochronError("INVALID_TYPE", "DST must be a string or a Uint8Array"); // as noble: null, {} too
+      }
       return curve.signatures().hashToCurve(message, DST ?? defaultDst);
     },
     Signature: coder,

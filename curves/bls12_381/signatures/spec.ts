@@ -6,7 +6,7 @@
  * signature group: `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_<scheme>_` signs in G2.
  * @module
  */
-import { checkBytes, IsochronError } from "../../../errors.ts";
+import { copyBytes, IsochronError } from "../../../errors.ts";
 import type { BlsGroupName } from "./values.ts";
 
 /** §3.1 basic (distinct messages), §3.2 message augmentation, §3.3 proof of possession. */
@@ -58,8 +58,10 @@ function checkDst(dst: unknown, what: string): string | Uint8Array {
     if (dst.length === 0) throw new IsochronError("INVALID_LENGTH", `${what} must not be empty`);
     return dst;
   }
-  if (checkBytes(dst, what) === 0) throw new IsochronError("INVALID_LENGTH", `${what} must not be empty`);
-  return (dst as Uint8Array).slice();
+  // A plain copy: a Buffer's slice() is a view of the caller's bytes.
+  const copy = copyBytes(dst, what);
+  if (copy.length === 0) throw new IsochronError("INVALID_LENGTH", `${what} must not be empty`);
+  return copy;
 }
 
 /**
