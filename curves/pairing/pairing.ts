@@ -69,8 +69,8 @@ export interface PairingFunctions {
    * raw value depends on the implementation's line scaling).
    * @returns e(P, Q), an element of GT.
    * @throws {IsochronError} INVALID_TYPE unless P, Q are points of this curve's G1 and G2 (same
-   * backend) and `withFinalExponent` is a boolean or omitted; UNSUPPORTED for
-   * `withFinalExponent = false`.
+   * backend) and `withFinalExponent` is a boolean or omitted; NOT_IN_SUBGROUP for a point outside its
+   * prime-order subgroup (as noble's `assertValidity`); UNSUPPORTED for `withFinalExponent = false`.
    */
   pairing(P: Point<bigint>, Q: Point<Fp2Value>, withFinalExponent?: boolean): PairingResult;
   /**
@@ -252,7 +252,7 @@ export class PairingEngine {
    * Loads the pairs with no point at infinity into the Miller loop's slots (affine coordinates,
    * variable-time inversions); returns their number.
    */
-  private loadPairs(pairs: readonly PairingInput[]): number {
+  private loadPairs(pairs: readonly PairingInput[], subgroups: boolean): number {
     if (!Array.isArray(pairs)) throw new IsochronError("INVALID_TYPE", "pairs must be an array");
     const tw = this.tw, k = tw.fp, f2 = tw.fp2, z = this.z;
     const name = this.params.name;
@@ -269,6 +269,18 @@ export class PairingEngine {
       }
       if (!(Q instanceof PointImpl) || Q.group.F.kernel !== k || Q.group.F.size !== 2) {
         throw new IsochronError("INVALID_TYPE", `expected a point of ${name} G2 on this backend`);
+      }
+    }
+    // The subgroup checks of `pairing` / `pairingBatch` (as @noble/curves' assertValidity); the
+    // precompile check trusts its decoded inputs.
+    if (subgroups) {
+      for (const [P, Q] of pairs) {
+        if (!P.isTorsionFreeVartime() || !Q.isTorsionFreeVartime()) {
+          throw new IsochronError(
+            "NOT_IN_SUBGROUP",
+            `${name}: a pairing input is not in its prime-order subgroup`,
+          );
+        }
       }
     }
     let n = 0;
@@ -304,8 +316,8 @@ export class PairingEngine {
   }
 
   /** f ← the product of the Miller loops of the pairs (before the final exponentiation). */
-  private millerLoop(f: number, pairs: readonly PairingInput[]): void {
-    const n = this.loadPairs(pairs);
+  private millerLoop(f: number, pairs: readonly PairingInput[], subgroups = false): void {
+    const n = this.loadPairs(pairs, subgroups);
     const F = this.tw.fp12;
     if (n === 0) return F.setOne(f);
     const { loop, frobeniusLines } = this.params;
@@ -317,11 +329,10 @@ export class PairingEngine {
     }
   }
 
-  /** e(P, Q). */
-  /** ∏ e(P_i, Q_i). */
+  /** ∏ e(P_i, Q_i), every point checked to be in its subgroup first (NOT_IN_SUBGROUP). */
   product(pairs: readonly PairingInput[]): GtElement {
     const f = this.f, c = this.params.resultPower;
-    this.millerLoop(f, pairs);
+    this.millerLoop(f, pairs, true);
     this.fe.run(f, f);
     if (c !== 1n) this.tw.fp12.pow(f, f, c); // public exponent
     return this.result(f);

@@ -331,7 +331,9 @@ export function blsSuite<PK, SG>(curve: SuiteCurve<PK, SG>, spec: BlsSuiteSpec):
     scheme,
     publicKeyGroup: pkName,
     signatureGroup: sigName,
-    DST: dst,
+    get DST(): string | Uint8Array {
+      return typeof dst === "string" ? dst : dst.slice(); // a copy: the suite's own DST stays intact
+    },
     lengths: Object.freeze({ secretKey: 32 as const, publicKey: pkLength, signature: sigLength }),
     SecretKey: secretKeys,
     PublicKey: decoder("public key", pkLength, (b) => {
@@ -393,8 +395,13 @@ export function blsSuite<PK, SG>(curve: SuiteCurve<PK, SG>, spec: BlsSuiteSpec):
     ownValue(ProofImpl<SG>, v, sigName, "proof of possession").pointIn(curve.signatures());
   const pop: BlsPopSuite = {
     ...basic,
+    get DST(): string | Uint8Array {
+      return basic.DST;
+    },
     scheme: "pop",
-    POP_DST: popDst!,
+    get POP_DST(): string | Uint8Array {
+      return typeof popDst === "string" ? popDst : popDst!.slice();
+    },
     Proof: decoder(
       "proof of possession",
       sigLength,

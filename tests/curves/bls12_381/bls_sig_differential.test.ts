@@ -131,6 +131,10 @@ for (const backend of ["wasm", "ts"] as const) {
     // The DST as bytes is the same DST: CoreVerify of the basic suite's signature passes.
     assert.ok(bytesDst.verify(pk, msg, s));
     assert.ok(bytesDst.popVerify(pk, bytesDst.popProve(sk)));
+    const got = bytesDst.DST as Uint8Array;
+    got[0] ^= 1; // writing the returned DST leaves the suite's own alone
+    assert.equal(new TextDecoder().decode(bytesDst.DST as Uint8Array), "MY_APP_V1");
+    assert.ok(bytesDst.verify(pk, msg, s));
     assert.throws(() => signatureSuite({ dst: "" }, backend), code("INVALID_LENGTH"));
     assert.throws(() => signatureSuite({ scheme: "basic", popDst: "X" }, backend), code("INVALID_TYPE"));
     assert.throws(() => signatureSuite({ publicKeyGroup: "G3" as never }, backend), code("INVALID_TYPE"));
