@@ -1,0 +1,147 @@
+/**
+ * The README's comparison tables from one report run: `npm run --silent bench -- --json > rows.json`,
+ * then `deno run --allow-read bench/readme_table.ts rows.json` prints the markdown of the three tables
+ * (headline operations; endomorphism against plain windows; bulk addition against blst), so that the
+ * README's figures always come from one run and are never typed by hand.
+ * @module
+ */
+
+/** A row of the report's JSON (bench/report.ts). */
+interface Row {
+  suite: string;
+  op: string;
+  lib: string;
+  backend: string;
+  nsPerOp: number;
+}
+
+/** A headline row: its id, a note after it, and the peer its ratios are to (noble by default). */
+interface Headline {
+  id: string;
+  note?: string;
+  ref?: string;
+}
+
+const HEADLINES: Headline[] = [
+  { id: "bls12-381 fp-mul" },
+  { id: "bls12-381 fp-inv", note: "(constant-time vs noble's variable-time)" },
+  { id: "bls12-381 fp2-mul" },
+  { id: "bls12-381 fp12-mul" },
+  { id: "bls12-381 g1-add" },
+  { id: "bls12-381 g1-mul-ct", note: "(GLV)" },
+  { id: "bls12-381 g2-mul-ct", note: "(GLS)" },
+  { id: "bls12-381 g1-mul-base", note: "(fixed-base table)", ref: "blst" },
+  { id: "bls12-381 g2-sum-proj-1000", note: "(bulk addition, projective inputs)" },
+  { id: "bls12-381 g1-msm-1024", note: "(Pippenger)" },
+  { id: "bls12-381 pairing" },
+  { id: "bls12-381 hash-to-g2", note: "(RFC 9380)" },
+  { id: "bls12-381 bls-sign", ref: "blst" },
+  { id: "bls12-381 bls-verify", note: "(decode, subgroup checks, hash, pairing)", ref: "blst" },
+  { id: "bn254 fp-mul" },
+  { id: "bn254 g1-mul-ct", note: "(GLV)" },
+  { id: "bn254 g2-mul-ct", note: "(GLS)" },
+  { id: "bn254 pairing" },
+  { id: "x25519 x25519", ref: "webcrypto" },
+  { id: "x25519 x25519-base" },
+];
+
+/** A time in ns, scaled (ns, µs, ms) with three significant digits. */
+export function time(ns: number): string {
+  const [v, unit] = ns >= 1e6 ? [ns / 1e6, "ms"] : ns >= 1e3 ? [ns / 1e3, "µs"] : [ns, "ns"];
+  return `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${unit}`;
+}
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+
+function find(rows: Row[], id: string, lib: string, backend?: string): Row | undefined {
+  return rows.find((r) =>
+    `${r.suite} ${r.op}` === id && r.lib === lib && (!backend || r.backend === backend)
+  );
+}
+
+/** The headline table. */
+export function headlineTable(rows: Row[]): string {
+  const out = [
+    "| operation (`suite op`) | isochron wasm | isochron ts | peers |",
+    "| --- | --- | --- | --- |",
+  ];
+  for (const h of HEADLINES) {
+    const ref = h.ref ?? "noble";
+    const peers = rows.filter((r) => `${r.suite} ${r.op}` === h.id && r.lib !== "isochron");
+    const refRow = peers.find((r) => r.lib === ref), noble = peers.find((r) => r.lib === "noble");
+    if (refRow === undefined) continue;
+    const cell = (backend: string) => {
+      const r = find(rows, h.id, "isochron", backend);
+      if (r === undefined) return "–";
+      const main = `${time(r.nsPerOp)}, ${ratio(r.nsPerOp, refRow.nsPerOp)}${
+        ref === "noble" ? "" : ` ${ref}`
+      }`;
+      return ref !== "noble" && noble && backend === "wasm"
+        ? `${main} (${ratio(r.nsPerOp, noble.nsPerOp)} noble)`
+        : main;
+    };
+    const peerCell = [refRow, ...peers.filter((p) => p !== refRow)].map((p) => `${p.lib} ${time(p.nsPerOp)}`)
+      .join(", ");
+    out.push(`| \`${h.id}\` ${h.note ?? ""} | ${cell("wasm")} | ${cell("ts")} | ${peerCell} |`);
+  }
+  return out.join("\n");
+}
+
+/** The endomorphism against plain windows (the "Endomorphism G2" seed's table): time and ratio to GLV/GLS. */
+export function windowTable(rows: Row[]): string {
+  const out = [
+    "| group (backend) | GLV / GLS (`gN-mul-ct`) | window 4 (`gN-mul-w4`) | window 5 (`gN-mul-w5`) | window 4 ÷ GLV/GLS |",
+    "| --- | --- | --- | --- | --- |",
+  ];
+  for (const suite of ["bls12-381", "bn254"]) {
+    for (const g of ["g1", "g2"]) {
+      for (const backend of ["wasm", "ts"]) {
+        const [ct, w4, w5] = ["ct", "w4", "w5"].map((w) =>
+          find(rows, `${suite} ${g}-mul-${w}`, "isochron", backend)
+        );
+        if (!ct || !w4 || !w5) continue;
+        out.push(
+          `| ${suite} ${g.toUpperCase()} (${backend}) | ${time(ct.nsPerOp)} | ${time(w4.nsPerOp)} | ${
+            time(w5.nsPerOp)
+          } | ${(w4.nsPerOp / ct.nsPerOp).toFixed(2)}× |`,
+        );
+      }
+    }
+  }
+  return out.join("\n");
+}
+
+/** Bulk addition (the "bulk add demo" seed's table): ns per point and the ratio to blst, affine inputs. */
+export function bulkTable(rows: Row[]): string {
+  const sizes = [...new Set(rows.map((r) => r.op.match(/^g1-sum-affine-(\d+)$/)?.[1]).filter(Boolean))]
+    .map(Number).sort((a, b) => a - b);
+  const out = [
+    "| N | G1 isochron wasm | G1 blst | G1 noble | G2 isochron wasm | G2 blst | G2 noble |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const n of sizes) {
+    const cells = ["g1", "g2"].flatMap((g) => {
+      const id = `bls12-381 ${g}-sum-affine-${n}`;
+      const ours = find(rows, id, "isochron", "wasm"),
+        blst = find(rows, id, "blst"),
+        noble = find(rows, id, "noble");
+      const per = (r?: Row) => (r ? `${time(r.nsPerOp / n)}/pt` : "–");
+      return [
+        ours && blst ? `${per(ours)}, ${ratio(ours.nsPerOp, blst.nsPerOp)} blst` : per(ours),
+        per(blst),
+        per(noble),
+      ];
+    });
+    out.push(`| ${n} | ${cells.join(" | ")} |`);
+  }
+  return out.join("\n");
+}
+
+if (import.meta.main) {
+  const file = Deno.args[0];
+  if (!file) {
+    console.error("usage: deno run --allow-read bench/readme_table.ts rows.json");
+    Deno.exit(2);
+  }
+  const rows = JSON.parse(Deno.readTextFileSync(file)) as Row[];
+  console.log([headlineTable(rows), windowTable(rows), bulkTable(rows)].join("\n\n"));
+}
