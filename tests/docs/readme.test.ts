@@ -46,7 +46,7 @@ export function localized(code: string): string | null {
 }
 
 Deno.test("readme: the block extraction and the import mapping", () => {
-  const md = 'x\n```ts\nimport { x25519 } from "jsr:@isochron/curves/x25519";\n```\n```sh\nls\n```\n';
+  const md = 'x\n```ts\nimport { x25519 } from "@isochron/curves/x25519";\n```\n```sh\nls\n```\n';
   const blocks = tsBlocks(md);
   assert.equal(blocks.length, 1);
   assert.equal(blocks[0].line, 3);
