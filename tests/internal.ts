@@ -112,7 +112,7 @@ export { lessThanBytes, scalarField } from "../scalar/fr.ts";
 
 // ---- curves/group/, curves/codecs/, curves/pairing/, curves/hash_to_curve/ ----
 export { GENERIC_BASE_USES, GroupImpl, PointImpl, STORE_POINTS } from "../curves/group/group.ts";
-export type { CoordField, Fp2Value } from "../curves/group/coord_field.ts";
+export { type CoordField, fp2Coords, type Fp2Value } from "../curves/group/coord_field.ts";
 export { Projective } from "../curves/group/projective.ts";
 export { jacAdd, jacDbl, jacField, jacMadd, Jacobian } from "../curves/group/jacobian.ts";
 export { Phi, Psi } from "../curves/group/endomorphism.ts";
@@ -146,7 +146,8 @@ export type {
   PairingResult,
 } from "../curves/pairing/pairing.ts";
 export { dstBytes, expandMessageXmd } from "../curves/hash_to_curve/expand.ts";
-export { HashToField } from "../curves/hash_to_curve/field.ts";
+export { fp2H2c, HashToField } from "../curves/hash_to_curve/field.ts";
+export { SqrtRatio } from "../curves/hash_to_curve/sswu.ts";
 export { Isogeny, type IsogenyCoefficients } from "../curves/hash_to_curve/isogeny.ts";
 export type { HashingGroup } from "../curves/hash_to_curve/suite.ts";
 
