@@ -139,6 +139,8 @@ export {
 } from "../curves/group/wasm_select.ts";
 export { fp2IO64 } from "../curves/codecs/eip2537.ts";
 export { FinalExp } from "../curves/pairing/final_exp.ts";
+export { millerAddStep, millerDblStep, STEP_SCRATCH } from "../curves/pairing/miller_steps.ts";
+export { wasmMillerFunctions } from "../curves/pairing/wasm_miller.ts";
 export type {
   PairingFunctions,
   PairingInput,
@@ -175,6 +177,7 @@ export {
   g2Basis as bn254G2Basis,
 } from "../curves/bn254/endomorphism.ts";
 export { PAIRING as BN254_PAIRING } from "../curves/bn254/pairing.ts";
+export { BN254_FP_PLAN } from "../curves/bn254/plan.ts";
 
 // ---- x25519/ ----
 export type { LimbBounds, X25519Backend, X25519Kernel } from "../x25519/kernel.ts";

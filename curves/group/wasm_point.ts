@@ -54,12 +54,18 @@ export type B3Coefficients = readonly number[] | null;
 /** Largest |coefficient| of 3b handled as a linear combination. */
 const SMALL = 64;
 
+/** A function index made on first request, then reused. */
+function once(make: () => number): () => number {
+  let index = -1;
+  return () => (index >= 0 ? index : (index = make()));
+}
+
 /** Virtual slot: base · SHIFT + k = "k base slots past the address in parameter base − 1". */
 const SHIFT = 1 << 20;
-const param = (i: number) => (i + 1) * SHIFT;
+export const param = (i: number): number => (i + 1) * SHIFT;
 
 /** Function indices a formula's operations call. */
-interface Calls {
+export interface Calls {
   readonly mul: number;
   readonly sqr: number;
   readonly add: number;
@@ -71,10 +77,16 @@ interface Calls {
   readonly copy: number;
   readonly cmov: number;
   readonly isZero: number;
+  /**
+   * neg(out, a), and mulByFp(out, a, f) = a·f for a base-field element f (Miller-loop steps): defined
+   * on first use, so that modules without those steps do not carry them.
+   */
+  readonly neg: () => number;
+  readonly mulByFp: () => number;
 }
 
 /** A coordinate field whose operations emit `call`s into the function being built (see module doc). */
-class EmitField implements JacField {
+export class EmitField implements JacField {
   constructor(
     readonly size: number,
     private readonly f: FunctionBuilder,
@@ -113,6 +125,12 @@ class EmitField implements JacField {
   copy(o: number, a: number): void {
     this.call(this.calls.copy, o, a);
   }
+  neg(o: number, a: number): void {
+    this.call(this.calls.neg(), o, a);
+  }
+  mulByFp(o: number, a: number, f: number): void {
+    this.call(this.calls.mulByFp(), o, a, f);
+  }
   // Flags are i32 locals of the function being built (0/1, from the kernel's constant-time isZero).
   cmov(o: number, a: number, flag: number): void {
     this.addr(o);
@@ -133,81 +151,119 @@ class EmitField implements JacField {
 }
 
 /**
+ * The function indices of the coordinate field's operations in the module under construction (size 1:
+ * the kernel's; size 2: the tower's Fp2 functions where the module has them, else copies, plus small
+ * helpers), for {@linkcode EmitField}; 3b folded into a linear combination when `b3` is small.
+ */
+export function coordinateCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Calls {
+  // One table per (module, size, 3b): the point and Miller-step layers of a group share its helpers.
+  const key = `${size} ${b3 === null ? "-" : b3.join(",")}`;
+  const byKey = callTables.get(ctx) ?? new Map<string, Calls>();
+  callTables.set(ctx, byKey);
+  const known = byKey.get(key);
+  if (known !== undefined) return known;
+  const made = makeCalls(ctx, size, b3);
+  byKey.set(key, made);
+  return made;
+}
+
+const callTables = new WeakMap<FieldModuleContext, Map<string, Calls>>();
+
+function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Calls {
+  const { c, module, fn } = ctx;
+  const s = c.stride;
+  const at = (local: number, offset = 0): Ref => ({ local, offset });
+  const def = (params: number, body: (f: FunctionBuilder) => void) => {
+    const f = new FunctionBuilder(Array(params).fill(I32), []);
+    body(f);
+    return module.addFunction(null, f);
+  };
+  /** The same, for a function returning one i32. */
+  const defR = (params: number, body: (f: FunctionBuilder) => void) => {
+    const f = new FunctionBuilder(Array(params).fill(I32), [I32]);
+    body(f);
+    return module.addFunction(null, f);
+  };
+  /** out.c_i ← Σ terms_i for each part i (all computed before any store: out may alias inputs). */
+  const linear = (f: FunctionBuilder, parts: [Ref, number][][]) => {
+    const limbs = parts.map((t) => emitSmallCombination(f, c, t.filter(([, k]) => k !== 0)));
+    limbs.forEach((l, i) => storeLimbs(f, at(0, i * s), l));
+  };
+  let calls: Calls;
+  if (size === 1) {
+    const mulB3 = b3 === null ? -1 : def(2, (f) => linear(f, [[[at(1), b3[0]]]]));
+    calls = {
+      mul: fn.mul,
+      sqr: fn.sqr,
+      add: fn.add,
+      sub: fn.sub,
+      dbl: fn.dbl,
+      mulB3,
+      copy: fn.copy,
+      cmov: fn.cmov,
+      isZero: fn.isZero,
+      neg: () => fn.neg,
+      mulByFp: () => fn.mul,
+    };
+  } else {
+    const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)];
+    // (k0 + k1·u)(a0 + a1·u) = (k0·a0 − k1·a1) + (k1·a0 + k0·a1)·u
+    const mulB3 = b3 === null
+      ? -1
+      : def(2, (f) => linear(f, [[[a0, b3[0]], [a1, -b3[1]]], [[a0, b3[1]], [a1, b3[0]]]]));
+    // The tower's Fp2 functions when it is in the module (same emitters, same ctx: the same bodies),
+    // else copies of them: the BLS12-381 module is 34 kB smaller and generates that much less.
+    const fp2 = (name: string, params: number, body: (f: FunctionBuilder) => void) => {
+      const index = module.exportedIndex(name);
+      return index >= 0 ? index : def(params, body);
+    };
+    calls = {
+      mul: fp2("fp2_mul", 3, (f) => emitFp2MulIn(ctx, f, at(0), at(1), at(2))),
+      sqr: fp2("fp2_sqr", 2, (f) => emitFp2SqrIn(ctx, f, at(0), at(1))),
+      add: fp2("fp2_add", 3, (f) => linear(f, [[[a0, 1], [b0, 1]], [[a1, 1], [b1, 1]]])),
+      sub: fp2("fp2_sub", 3, (f) => linear(f, [[[a0, 1], [b0, -1]], [[a1, 1], [b1, -1]]])),
+      dbl: fp2("fp2_dbl", 2, (f) => linear(f, [[[a0, 2]], [[a1, 2]]])),
+      mulB3,
+      // copy, cmov and isZero of Fp2: the base field's on both coefficients
+      copy: def(2, (f) => {
+        f.localGet(0).localGet(1).call(fn.copy);
+        f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).call(fn.copy);
+      }),
+      cmov: def(3, (f) => {
+        f.localGet(0).localGet(1).localGet(2).call(fn.cmov);
+        f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).localGet(2).call(
+          fn.cmov,
+        );
+      }),
+      isZero: defR(1, (f) => {
+        f.localGet(0).call(fn.isZero);
+        f.localGet(0).i32Const(s).op(Op.i32Add).call(fn.isZero).op(Op.i32And);
+      }),
+      neg: once(() => fp2("fp2_neg", 2, (f) => linear(f, [[[a0, -1]], [[a1, -1]]]))),
+      // (a0 + a1·u)·f: two base-field products
+      mulByFp: once(() =>
+        def(3, (f) => {
+          f.localGet(0).localGet(1).localGet(2).call(fn.mul);
+          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).localGet(2).call(
+            fn.mul,
+          );
+        })
+      ),
+    };
+  }
+  return calls;
+}
+
+/**
  * The emitter adding point_add and point_dbl for coordinates of `size` base slots (1: Fp, 2: Fp2 =
  * Fp[u]/(u² + 1)) and the given 3b.
  */
 export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): ExtraEmitter {
   if (b3 !== null && b3.length !== size) throw new Error("pointExtras: one coefficient per base slot");
   return (ctx: FieldModuleContext) => {
-    const { c, module, fn } = ctx;
+    const { c, module } = ctx;
     const s = c.stride;
-    const at = (local: number, offset = 0): Ref => ({ local, offset });
-    const def = (params: number, body: (f: FunctionBuilder) => void) => {
-      const f = new FunctionBuilder(Array(params).fill(I32), []);
-      body(f);
-      return module.addFunction(null, f);
-    };
-    /** The same, for a function returning one i32. */
-    const defR = (params: number, body: (f: FunctionBuilder) => void) => {
-      const f = new FunctionBuilder(Array(params).fill(I32), [I32]);
-      body(f);
-      return module.addFunction(null, f);
-    };
-    /** out.c_i ← Σ terms_i for each part i (all computed before any store: out may alias inputs). */
-    const linear = (f: FunctionBuilder, parts: [Ref, number][][]) => {
-      const limbs = parts.map((t) => emitSmallCombination(f, c, t.filter(([, k]) => k !== 0)));
-      limbs.forEach((l, i) => storeLimbs(f, at(0, i * s), l));
-    };
-    let calls: Calls;
-    if (size === 1) {
-      const mulB3 = b3 === null ? -1 : def(2, (f) => linear(f, [[[at(1), b3[0]]]]));
-      calls = {
-        mul: fn.mul,
-        sqr: fn.sqr,
-        add: fn.add,
-        sub: fn.sub,
-        dbl: fn.dbl,
-        mulB3,
-        copy: fn.copy,
-        cmov: fn.cmov,
-        isZero: fn.isZero,
-      };
-    } else {
-      const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)];
-      // (k0 + k1·u)(a0 + a1·u) = (k0·a0 − k1·a1) + (k1·a0 + k0·a1)·u
-      const mulB3 = b3 === null
-        ? -1
-        : def(2, (f) => linear(f, [[[a0, b3[0]], [a1, -b3[1]]], [[a0, b3[1]], [a1, b3[0]]]]));
-      // The tower's Fp2 functions when it is in the module (same emitters, same ctx: the same bodies),
-      // else copies of them: the BLS12-381 module is 34 kB smaller and generates that much less.
-      const fp2 = (name: string, params: number, body: (f: FunctionBuilder) => void) => {
-        const index = module.exportedIndex(name);
-        return index >= 0 ? index : def(params, body);
-      };
-      calls = {
-        mul: fp2("fp2_mul", 3, (f) => emitFp2MulIn(ctx, f, at(0), at(1), at(2))),
-        sqr: fp2("fp2_sqr", 2, (f) => emitFp2SqrIn(ctx, f, at(0), at(1))),
-        add: fp2("fp2_add", 3, (f) => linear(f, [[[a0, 1], [b0, 1]], [[a1, 1], [b1, 1]]])),
-        sub: fp2("fp2_sub", 3, (f) => linear(f, [[[a0, 1], [b0, -1]], [[a1, 1], [b1, -1]]])),
-        dbl: fp2("fp2_dbl", 2, (f) => linear(f, [[[a0, 2]], [[a1, 2]]])),
-        mulB3,
-        // copy, cmov and isZero of Fp2: the base field's on both coefficients
-        copy: def(2, (f) => {
-          f.localGet(0).localGet(1).call(fn.copy);
-          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).call(fn.copy);
-        }),
-        cmov: def(3, (f) => {
-          f.localGet(0).localGet(1).localGet(2).call(fn.cmov);
-          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).localGet(2).call(
-            fn.cmov,
-          );
-        }),
-        isZero: defR(1, (f) => {
-          f.localGet(0).call(fn.isZero);
-          f.localGet(0).i32Const(s).op(Op.i32Add).call(fn.isZero).op(Op.i32And);
-        }),
-      };
-    }
+    const calls = coordinateCalls(ctx, size, b3);
     const [P0, P1, P2, P3, P4] = [0, 1, 2, 3, 4].map(param);
     const addF = new FunctionBuilder([I32, I32, I32, I32, I32], []);
     rcbAdd(new EmitField(size, addF, s, calls, P4), P3, P4, P0, P1, P2);
