@@ -15,10 +15,12 @@
  * | <group>.jac_add(out, p, q, t)    | out ← p + q, Jacobian (jacobian.ts), 12 scratch elements |
  * | <group>.jac_madd(out, p, q, t)   | the same with Z2 ∈ {0, 1}               |
  * | <group>.jac_dbl(out, p, t)       | out ← 2p, Jacobian                        |
+ * | <group>.sum_level_vartime(X, Y, m, D, P, T) → k | one bulk-sum tree level (wasm_sum.ts) |
  *
  * Arguments are byte addresses (slot · stride): points are three consecutive coordinate elements, t
  * the caller's scratch area, b3 the element 3b. Straight-line (no branch, no `select`); out may alias
- * p or q (the formulas write out only after their last read of the inputs).
+ * p or q (the formulas write out only after their last read of the inputs). The bulk-sum level is the
+ * exception, variable-time by name: it loops and branches on public coordinates.
  * @module
  */
 import type { FieldKernel } from "../../field/kernel.ts";
@@ -34,6 +36,8 @@ import { emitSmallCombination, type Ref, storeLimbs } from "../../field/tower/wa
 import { emitFp2MulIn, emitFp2SqrIn } from "../../field/tower/wasm_fp2_lanes.ts";
 import { rcbAdd, rcbDbl } from "./projective.ts";
 import { jacAdd, jacDbl, type JacExports, type JacField, jacMadd } from "./jacobian.ts";
+import { emitSumLevel } from "./wasm_sum.ts";
+import type { SumLevelExport } from "./sum.ts";
 
 /** The compiled formulas, on byte addresses. */
 export interface PointExports {
@@ -83,6 +87,10 @@ export interface Calls {
    */
   readonly neg: () => number;
   readonly mulByFp: () => number;
+  /** eq(a, b) → i32, setOne(out), inv(out, a, t) (t: one element of scratch): for the bulk-sum level. */
+  readonly eq: () => number;
+  readonly setOne: () => number;
+  readonly inv: () => number;
 }
 
 /** A coordinate field whose operations emit `call`s into the function being built (see module doc). */
@@ -171,6 +179,7 @@ const callTables = new WeakMap<FieldModuleContext, Map<string, Calls>>();
 
 function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Calls {
   const { c, module, fn } = ctx;
+  const inverse = module.exportedIndex("inv"); // the kernel's constant-time inversion (always in the module)
   const s = c.stride;
   const at = (local: number, offset = 0): Ref => ({ local, offset });
   const def = (params: number, body: (f: FunctionBuilder) => void) => {
@@ -204,6 +213,9 @@ function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Ca
       isZero: fn.isZero,
       neg: () => fn.neg,
       mulByFp: () => fn.mul,
+      eq: () => fn.eq,
+      setOne: () => fn.setOne,
+      inv: () => inverse,
     };
   } else {
     const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)];
@@ -240,6 +252,34 @@ function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Ca
         f.localGet(0).i32Const(s).op(Op.i32Add).call(fn.isZero).op(Op.i32And);
       }),
       neg: once(() => fp2("fp2_neg", 2, (f) => linear(f, [[[a0, -1]], [[a1, -1]]]))),
+      eq: once(() =>
+        defR(2, (f) => {
+          f.localGet(0).localGet(1).call(fn.eq);
+          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).call(fn.eq).op(
+            Op.i32And,
+          );
+        })
+      ),
+      setOne: once(() =>
+        def(1, (f) => {
+          f.localGet(0).call(fn.setOne);
+          f.localGet(0).i32Const(s).op(Op.i32Add).call(fn.setZero);
+        })
+      ),
+      // (a0 + a1·u)⁻¹ = (a0 − a1·u)/(a0² + a1²): one base-field inversion; t: two base slots
+      inv: once(() =>
+        def(3, (f) => {
+          const t1 = () => f.localGet(2).i32Const(s).op(Op.i32Add);
+          const a1 = () => f.localGet(1).i32Const(s).op(Op.i32Add);
+          f.localGet(2).localGet(1).call(fn.sqr);
+          t1(), a1(), f.call(fn.sqr);
+          f.localGet(2).localGet(2), t1(), f.call(fn.add);
+          f.localGet(2).localGet(2).localGet(2).call(inverse);
+          f.localGet(0).localGet(1).localGet(2).call(fn.mul);
+          f.localGet(0).i32Const(s).op(Op.i32Add), a1(), f.localGet(2).call(fn.mul);
+          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(0).i32Const(s).op(Op.i32Add).call(fn.neg);
+        })
+      ),
       // (a0 + a1·u)·f: two base-field products
       mulByFp: once(() =>
         def(3, (f) => {
@@ -280,6 +320,16 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
     const jdF = new FunctionBuilder([I32, I32, I32], []);
     jacDbl(new EmitField(size, jdF, s, calls, -1), P2, P0, P1);
     module.addFunction(`${prefix}jac_dbl`, jdF);
+    // One level of the batch-affine bulk sum (wasm_sum.ts), variable-time; needs the kernel's inversion,
+    // which every plan's module has (a bare test module without it gets no sum level).
+    if (module.exportedIndex("inv") >= 0) {
+      emitSumLevel(ctx, `${prefix}sum_level_vartime`, size * s, {
+        ...calls,
+        eq: calls.eq(),
+        setOne: calls.setOne(),
+        inv: calls.inv(),
+      });
+    }
   };
 }
 
@@ -322,7 +372,7 @@ export function pointLayer(group: string, size: 1 | 2, b3: readonly bigint[], p:
     exports: [
       `${prefix}point_add`,
       `${prefix}point_dbl`,
-      ...["jac_add", "jac_madd", "jac_dbl"].map((x) => prefix + x),
+      ...["jac_add", "jac_madd", "jac_dbl", "sum_level_vartime"].map((x) => prefix + x),
     ],
     emit: pointExtras(size, b3Coefficients(b3, p), prefix),
   };
@@ -338,6 +388,16 @@ export function wasmPointFunctions(kernel: FieldKernel, group: string): PointExp
   return Object.freeze({
     add: x[`${group}.point_add`] as PointExports["add"],
     dbl: x[`${group}.point_dbl`] as PointExports["dbl"],
+    stride: (kernel as FieldKernel & { readonly stride: number }).stride,
+  });
+}
+
+/** The compiled bulk-sum tree level of group `group` in `kernel`'s module, or null where its plan has none. */
+export function wasmSumLevel(kernel: FieldKernel, group: string): SumLevelExport | null {
+  const x = layerExports(kernel, pointLayerName(group));
+  if (x === null) return null;
+  return Object.freeze({
+    level: x[`${group}.sum_level_vartime`] as SumLevelExport["level"],
     stride: (kernel as FieldKernel & { readonly stride: number }).stride,
   });
 }
