@@ -379,40 +379,43 @@ export function pointLayer(group: string, size: 1 | 2, b3: readonly bigint[], p:
 }
 
 /**
- * The compiled add/dbl of group `group` in `kernel`'s module, or null where its plan has no such
- * layer (a TypeScript kernel; a field used without its curve's plan; Fp2 formulas without SIMD).
+ * Functions of layer `layer` in `kernel`'s module, picked by export name (`names`: field → export),
+ * with the kernel's stride; null where its plan has no such layer (a TypeScript kernel; a field used
+ * without its curve's plan; Fp2 layers without SIMD).
  */
+export function compiledFunctions<T extends { readonly stride: number }>(
+  kernel: FieldKernel,
+  layer: string,
+  names: Readonly<Record<Exclude<keyof T, "stride">, string>>,
+): T | null {
+  const x = layerExports(kernel, layer);
+  if (x === null) return null;
+  const picked: Record<string, unknown> = {};
+  for (const [field, name] of Object.entries(names)) picked[field] = x[name as string];
+  picked.stride = (kernel as FieldKernel & { readonly stride: number }).stride;
+  return Object.freeze(picked) as T;
+}
+
+/** The compiled add/dbl of group `group` in `kernel`'s module, or null (see compiledFunctions). */
 export function wasmPointFunctions(kernel: FieldKernel, group: string): PointExports | null {
-  const x = layerExports(kernel, pointLayerName(group));
-  if (x === null) return null;
-  return Object.freeze({
-    add: x[`${group}.point_add`] as PointExports["add"],
-    dbl: x[`${group}.point_dbl`] as PointExports["dbl"],
-    stride: (kernel as FieldKernel & { readonly stride: number }).stride,
+  return compiledFunctions<PointExports>(kernel, pointLayerName(group), {
+    add: `${group}.point_add`,
+    dbl: `${group}.point_dbl`,
   });
 }
 
-/** The compiled bulk-sum tree level of group `group` in `kernel`'s module, or null where its plan has none. */
+/** The compiled bulk-sum tree level of group `group` in `kernel`'s module, or null. */
 export function wasmSumLevel(kernel: FieldKernel, group: string): SumLevelExport | null {
-  const x = layerExports(kernel, pointLayerName(group));
-  if (x === null) return null;
-  return Object.freeze({
-    level: x[`${group}.sum_level_vartime`] as SumLevelExport["level"],
-    stride: (kernel as FieldKernel & { readonly stride: number }).stride,
+  return compiledFunctions<SumLevelExport>(kernel, pointLayerName(group), {
+    level: `${group}.sum_level_vartime`,
   });
 }
 
-/**
- * The compiled Jacobian formulas (jac_add, jac_madd, jac_dbl) of group `group` in `kernel`'s module, or
- * null where its plan has no point layer.
- */
+/** The compiled Jacobian formulas (jac_add, jac_madd, jac_dbl) of group `group`, or null. */
 export function wasmJacobianFunctions(kernel: FieldKernel, group: string): JacExports | null {
-  const x = layerExports(kernel, pointLayerName(group));
-  if (x === null) return null;
-  return Object.freeze({
-    add: x[`${group}.jac_add`] as JacExports["add"],
-    madd: x[`${group}.jac_madd`] as JacExports["madd"],
-    dbl: x[`${group}.jac_dbl`] as JacExports["dbl"],
-    stride: (kernel as FieldKernel & { readonly stride: number }).stride,
+  return compiledFunctions<JacExports>(kernel, pointLayerName(group), {
+    add: `${group}.jac_add`,
+    madd: `${group}.jac_madd`,
+    dbl: `${group}.jac_dbl`,
   });
 }

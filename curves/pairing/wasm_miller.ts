@@ -18,8 +18,7 @@
 import type { FieldKernel } from "../../field/kernel.ts";
 import { FunctionBuilder, I32 } from "../../wasm/emitter.ts";
 import type { FieldModuleContext, WasmLayer } from "../../field/wasm/module.ts";
-import { layerExports } from "../../field/wasm/plan.ts";
-import { b3Coefficients, coordinateCalls, EmitField, param } from "../group/wasm_point.ts";
+import { b3Coefficients, compiledFunctions, coordinateCalls, EmitField, param } from "../group/wasm_point.ts";
 import { millerAddStep, millerDblStep } from "./miller_steps.ts";
 
 /** The compiled steps, on byte addresses. */
@@ -61,11 +60,8 @@ export function millerLayer(curve: string, b3: readonly bigint[], p: bigint): Wa
 
 /** The compiled Miller steps of `curve` in `kernel`'s module, or null where its plan has none. */
 export function wasmMillerFunctions(kernel: FieldKernel, curve: string): MillerExports | null {
-  const x = layerExports(kernel, millerLayerName(curve));
-  if (x === null) return null;
-  return Object.freeze({
-    dbl: x[`${curve}.miller_dbl`] as MillerExports["dbl"],
-    add: x[`${curve}.miller_add`] as MillerExports["add"],
-    stride: (kernel as FieldKernel & { readonly stride: number }).stride,
+  return compiledFunctions<MillerExports>(kernel, millerLayerName(curve), {
+    dbl: `${curve}.miller_dbl`,
+    add: `${curve}.miller_add`,
   });
 }
