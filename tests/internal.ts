@@ -67,6 +67,7 @@ export { emitMontMulFips, ref } from "../field/wasm/emit_mont.ts";
 export { emitMontMulReducedSimd } from "../field/wasm/emit_mont_reduced_simd.ts";
 export { negInverse, type RadixPlan, radixPlan, splitLimbs } from "../field/wasm/limbs.ts";
 export { buildWasmInverse, inverseModuleBytes, inverseParams } from "../field/wasm/inverse.ts";
+export { sqr4Layer } from "../field/wasm/emit_sqr4.ts";
 export {
   createWasmFieldKernel,
   type WasmFieldKernel,
