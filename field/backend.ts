@@ -15,7 +15,7 @@
 
 import { IsochronError } from "../errors.ts";
 import type { Backend, FieldKernel } from "./kernel.ts";
-import { type FieldName, type FieldParams, isFieldParams } from "./params.ts";
+import { type FieldDescription, type FieldName, type FieldParams, isFieldParams } from "./params.ts";
 import { tsFieldKernel } from "./ts/kernel.ts";
 import { wasmFieldKernel, wasmFieldModuleBytes } from "./wasm/kernel.ts";
 import { FIELD_ONLY, type ModulePlan } from "./wasm/plan.ts";
@@ -31,8 +31,8 @@ const prebuilt = new Map<FieldName, WebAssembly.Module>();
 
 /** A field of a loaded curve and the plan of its module. */
 export interface LoadedField {
-  /** The field. */
-  readonly field: FieldParams;
+  /** The field (its description: init() compiles its module from p; a kernel needs its FieldParams). */
+  readonly field: FieldDescription;
   /** The plan its module is compiled under. */
   readonly plan: ModulePlan;
 }
@@ -70,7 +70,7 @@ export function loadedFields(): readonly FieldName[] {
 export { redetectWasm, wasmCompilesFromBytes };
 
 /** Whether a wasm kernel of `field` can be built here (compilation allowed, or a prebuilt module). */
-export function wasmAvailable(field: FieldParams | FieldName): boolean {
+export function wasmAvailable(field: FieldDescription | FieldName): boolean {
   return prebuilt.has(typeof field === "string" ? field : field.name) || wasmCompilesFromBytes();
 }
 
@@ -197,7 +197,7 @@ export function initWasm(modules: Partial<Record<FieldName, PrebuiltModules>>): 
  * asynchronously, off the critical path, and registers them as with {@linkcode initWasm}. Resolves to false (and changes nothing) where compilation from bytes is refused.
  */
 export async function init(
-  fields: readonly FieldParams[],
+  fields: readonly FieldDescription[],
   plans: Partial<Record<FieldName, ModulePlan>> = {},
 ): Promise<boolean> {
   if (!wasmCompilesFromBytes()) return false;
