@@ -21,54 +21,77 @@ const N = TS_LIMBS;
  * stored at F[o..] and the scratch zeroed (the shared tail of mul, sqr, mulA24 and carry).
  */
 function settle(): string[] {
+  const L = Array.from({ length: N }, (_, k) => k);
+  const step = (k: number) => {
+    const next = (k + 1) % N;
+    return [
+      `  q = Math.floor(c${k} * INV_RADIX);`,
+      `  c${k} -= q * RADIX;`,
+      next === 0 ? `  c0 += 19 * q;` : `  c${next} += q;`,
+    ];
+  };
+  const groups = (f: (k: number) => string) => {
+    const out: string[] = [];
+    for (let g = 0; g < N; g += 5) out.push(`  let ${L.slice(g, g + 5).map(f).join(", ")};`);
+    return out;
+  };
   return [
     "/**",
-    " * F[o..] ← the columns T[0..15) after the carry chain 0 → 1 → … → 14 → 0 (×19) → 1; then the",
-    " * scratch (secret-derived) is zeroed. Output bounds: tight.",
+    " * F[o..] ← the columns T[0..15) after the carry chain 0 → 1 → … → 14 → 0 (×19) → 1, on locals",
+    " * (written out: a chain through memory cost more than the products). Output bounds: tight.",
     " */",
     "function settle(F: Float64Array, o: number): void {",
+    ...groups((k) => `c${k} = T[${k}]`),
     "  let q = 0;",
-    `  for (let k = 0; k < ${N - 1}; k++) {`,
-    "    q = Math.floor(T[k] * INV_RADIX);",
-    "    T[k] -= q * RADIX;",
-    "    T[k + 1] += q;",
-    "  }",
-    `  q = Math.floor(T[${N - 1}] * INV_RADIX);`,
-    `  T[${N - 1}] -= q * RADIX;`,
-    "  T[0] += 19 * q;",
-    "  q = Math.floor(T[0] * INV_RADIX);",
-    "  T[0] -= q * RADIX;",
-    "  T[1] += q;",
-    `  for (let k = 0; k < ${N}; k++) F[o + k] = T[k];`,
-    `  for (let k = 0; k < ${3 * N}; k++) T[k] = 0;`,
+    ...L.flatMap(step),
+    ...step(0),
+    ...L.map((k) => `  F[o${k === 0 ? "" : ` + ${k}`}] = c${k};`),
     "}",
   ];
 }
 
-/** T[15..30) ← x, T[30..45) ← 19·x (the factor of a product whose column wraps past limb 14). */
+/** T[15..30) ← 19·x, T[30..45) ← x: T[30 + k − i] is the factor of a_i in column k (19·x_{k−i+15} when k < i). */
 const STAGE = (x: string) => [
   `  for (let j = 0; j < ${N}; j++) {`,
   `    const v = F[${x} + j];`,
-  `    T[${N} + j] = v;`,
-  `    T[${2 * N} + j] = 19 * v;`,
+  `    T[${N} + j] = 19 * v;`,
+  `    T[${2 * N} + j] = v;`,
   "  }",
 ];
+
+/** `const a0 = F[a], …` for the 15 limbs, five a line. */
+function loadsA(): string[] {
+  const out: string[] = [];
+  for (let g = 0; g < N; g += 5) {
+    const parts = Array.from({ length: 5 }, (_, i) => `a${g + i} = F[a${g + i === 0 ? "" : ` + ${g + i}`}]`);
+    out.push(`  const ${parts.join(", ")};`);
+  }
+  return out;
+}
+
+/** The column loop: T[k] = Σ_i a_i·T[30 + k − i], the 15 products of a column written out. */
+function columns(): string[] {
+  const terms = Array.from({ length: N }, (_, i) => `a${i} * T[t${i === 0 ? "" : ` - ${i}`}]`);
+  const lines = [`    const t = ${2 * N} + k;`];
+  for (let g = 0; g < N; g += 5) {
+    const chunk = terms.slice(g, g + 5).join(" + ");
+    lines.push(g === 0 ? `    let c = ${chunk};` : `    c += ${chunk};`);
+  }
+  return [`  for (let k = 0; k < ${N}; k++) {`, ...lines, "    T[k] = c;", "  }"];
+}
 
 function mul(): string[] {
   return [
     "/**",
     " * F[o..] ← a·b mod p: 225 products, column k = Σ_{i+j=k} a_i·b_j + 19·Σ_{i+j=k+15} a_i·b_j, then the carry chain.",
     " * Input bounds: loose. Output bounds: tight. Columns (and every partial sum) stay below 2^47 in",
-    " * absolute value.",
+    " * absolute value. The limbs of a are locals and a column's products are written out; the loop runs",
+    " * over the 15 columns.",
     " */",
     "export function mul(F: Float64Array, o: number, a: number, b: number): void {",
+    ...loadsA(),
     ...STAGE("b"),
-    `  for (let k = 0; k < ${N}; k++) {`,
-    "    let c = 0;",
-    `    for (let i = 0; i <= k; i++) c += F[a + i] * T[${N} + k - i];`,
-    `    for (let i = k + 1; i < ${N}; i++) c += F[a + i] * T[${3 * N} + k - i];`,
-    "    T[k] = c;",
-    "  }",
+    ...columns(),
     "  settle(F, o);",
     "}",
   ];
@@ -77,20 +100,12 @@ function mul(): string[] {
 function sqr(): string[] {
   return [
     "/**",
-    " * F[o..] ← a² mod p: 120 products (the cross products summed once and doubled), then the carry chain.",
+    " * F[o..] ← a² mod p as mul(a, a): one column loop for both keeps the kernel small (the 120-product",
+    " * squaring written out was 0.6 kB more gzip in the X25519 app and made the TS ladder 1.2× faster).",
     " * Input bounds: loose. Output bounds: tight.",
     " */",
     "export function sqr(F: Float64Array, o: number, a: number): void {",
-    ...STAGE("a"),
-    `  for (let k = 0; k < ${N}; k++) {`,
-    "    let c = 0;",
-    `    for (let i = 0; 2 * i < k; i++) c += T[${N} + i] * T[${N} + k - i];`,
-    `    for (let i = k + 1; 2 * i < k + ${N}; i++) c += T[${N} + i] * T[${3 * N} + k - i];`,
-    "    // The square term: a_h² for k = 2h, 19·a_{h+8}² for k = 2h + 1 (indices from the public k).",
-    "    const e = k & 1, i = " + `${N} + (k >> 1) + 8 * e;`,
-    `    T[k] = 2 * c + T[i] * T[i + ${N} * e];`,
-    "  }",
-    "  settle(F, o);",
+    "  mul(F, o, a, a);",
     "}",
   ];
 }
@@ -196,7 +211,6 @@ function toBytes(): string[] {
     `    const k = Math.floor((8 * b) / ${TS_BITS}), off = 8 * b - ${TS_BITS} * k;`,
     `    d[b] = (T[k] >>> off) | (T[k + 1] << (${TS_BITS} - off));`,
     "  }",
-    `  for (let k = 0; k < ${N}; k++) T[k] = 0;`,
     "}",
   ];
 }
@@ -228,8 +242,12 @@ export function generateFieldTs(): string {
     `export const LIMBS: number = ${N};`,
     `export const RADIX: number = 2 ** ${TS_BITS};`,
     `const INV_RADIX = 2 ** -${TS_BITS};`,
-    `/** Scratch: columns (or limbs) in T[0..15), a factor and 19 times it in T[15..45); zeroed after each use. */`,
-    `const T = new Float64Array(${3 * N});`,
+    "/**",
+    " * Scratch: columns (or limbs) in T[0..15), 19 times a factor and the factor in T[15..45). It holds secret",
+    " * data after a call: the backend zeroes it after each operation (x25519/ts/backend.ts `wipe`).",
+    " */",
+    `export const SCRATCH: Float64Array = new Float64Array(${3 * N});`,
+    "const T = SCRATCH;",
     "",
   ];
   const parts = [

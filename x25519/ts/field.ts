@@ -21,69 +21,119 @@
 export const LIMBS: number = 15;
 export const RADIX: number = 2 ** 17;
 const INV_RADIX = 2 ** -17;
-/** Scratch: columns (or limbs) in T[0..15), a factor and 19 times it in T[15..45); zeroed after each use. */
-const T = new Float64Array(45);
+/**
+ * Scratch: columns (or limbs) in T[0..15), 19 times a factor and the factor in T[15..45). It holds secret
+ * data after a call: the backend zeroes it after each operation (x25519/ts/backend.ts `wipe`).
+ */
+export const SCRATCH: Float64Array = new Float64Array(45);
+const T = SCRATCH;
 
 /**
- * F[o..] ← the columns T[0..15) after the carry chain 0 → 1 → … → 14 → 0 (×19) → 1; then the
- * scratch (secret-derived) is zeroed. Output bounds: tight.
+ * F[o..] ← the columns T[0..15) after the carry chain 0 → 1 → … → 14 → 0 (×19) → 1, on locals
+ * (written out: a chain through memory cost more than the products). Output bounds: tight.
  */
 function settle(F: Float64Array, o: number): void {
+  let c0 = T[0], c1 = T[1], c2 = T[2], c3 = T[3], c4 = T[4];
+  let c5 = T[5], c6 = T[6], c7 = T[7], c8 = T[8], c9 = T[9];
+  let c10 = T[10], c11 = T[11], c12 = T[12], c13 = T[13], c14 = T[14];
   let q = 0;
-  for (let k = 0; k < 14; k++) {
-    q = Math.floor(T[k] * INV_RADIX);
-    T[k] -= q * RADIX;
-    T[k + 1] += q;
-  }
-  q = Math.floor(T[14] * INV_RADIX);
-  T[14] -= q * RADIX;
-  T[0] += 19 * q;
-  q = Math.floor(T[0] * INV_RADIX);
-  T[0] -= q * RADIX;
-  T[1] += q;
-  for (let k = 0; k < 15; k++) F[o + k] = T[k];
-  for (let k = 0; k < 45; k++) T[k] = 0;
+  q = Math.floor(c0 * INV_RADIX);
+  c0 -= q * RADIX;
+  c1 += q;
+  q = Math.floor(c1 * INV_RADIX);
+  c1 -= q * RADIX;
+  c2 += q;
+  q = Math.floor(c2 * INV_RADIX);
+  c2 -= q * RADIX;
+  c3 += q;
+  q = Math.floor(c3 * INV_RADIX);
+  c3 -= q * RADIX;
+  c4 += q;
+  q = Math.floor(c4 * INV_RADIX);
+  c4 -= q * RADIX;
+  c5 += q;
+  q = Math.floor(c5 * INV_RADIX);
+  c5 -= q * RADIX;
+  c6 += q;
+  q = Math.floor(c6 * INV_RADIX);
+  c6 -= q * RADIX;
+  c7 += q;
+  q = Math.floor(c7 * INV_RADIX);
+  c7 -= q * RADIX;
+  c8 += q;
+  q = Math.floor(c8 * INV_RADIX);
+  c8 -= q * RADIX;
+  c9 += q;
+  q = Math.floor(c9 * INV_RADIX);
+  c9 -= q * RADIX;
+  c10 += q;
+  q = Math.floor(c10 * INV_RADIX);
+  c10 -= q * RADIX;
+  c11 += q;
+  q = Math.floor(c11 * INV_RADIX);
+  c11 -= q * RADIX;
+  c12 += q;
+  q = Math.floor(c12 * INV_RADIX);
+  c12 -= q * RADIX;
+  c13 += q;
+  q = Math.floor(c13 * INV_RADIX);
+  c13 -= q * RADIX;
+  c14 += q;
+  q = Math.floor(c14 * INV_RADIX);
+  c14 -= q * RADIX;
+  c0 += 19 * q;
+  q = Math.floor(c0 * INV_RADIX);
+  c0 -= q * RADIX;
+  c1 += q;
+  F[o] = c0;
+  F[o + 1] = c1;
+  F[o + 2] = c2;
+  F[o + 3] = c3;
+  F[o + 4] = c4;
+  F[o + 5] = c5;
+  F[o + 6] = c6;
+  F[o + 7] = c7;
+  F[o + 8] = c8;
+  F[o + 9] = c9;
+  F[o + 10] = c10;
+  F[o + 11] = c11;
+  F[o + 12] = c12;
+  F[o + 13] = c13;
+  F[o + 14] = c14;
 }
 
 /**
  * F[o..] ← a·b mod p: 225 products, column k = Σ_{i+j=k} a_i·b_j + 19·Σ_{i+j=k+15} a_i·b_j, then the carry chain.
  * Input bounds: loose. Output bounds: tight. Columns (and every partial sum) stay below 2^47 in
- * absolute value.
+ * absolute value. The limbs of a are locals and a column's products are written out; the loop runs
+ * over the 15 columns.
  */
 export function mul(F: Float64Array, o: number, a: number, b: number): void {
+  const a0 = F[a], a1 = F[a + 1], a2 = F[a + 2], a3 = F[a + 3], a4 = F[a + 4];
+  const a5 = F[a + 5], a6 = F[a + 6], a7 = F[a + 7], a8 = F[a + 8], a9 = F[a + 9];
+  const a10 = F[a + 10], a11 = F[a + 11], a12 = F[a + 12], a13 = F[a + 13], a14 = F[a + 14];
   for (let j = 0; j < 15; j++) {
     const v = F[b + j];
-    T[15 + j] = v;
-    T[30 + j] = 19 * v;
+    T[15 + j] = 19 * v;
+    T[30 + j] = v;
   }
   for (let k = 0; k < 15; k++) {
-    let c = 0;
-    for (let i = 0; i <= k; i++) c += F[a + i] * T[15 + k - i];
-    for (let i = k + 1; i < 15; i++) c += F[a + i] * T[45 + k - i];
+    const t = 30 + k;
+    let c = a0 * T[t] + a1 * T[t - 1] + a2 * T[t - 2] + a3 * T[t - 3] + a4 * T[t - 4];
+    c += a5 * T[t - 5] + a6 * T[t - 6] + a7 * T[t - 7] + a8 * T[t - 8] + a9 * T[t - 9];
+    c += a10 * T[t - 10] + a11 * T[t - 11] + a12 * T[t - 12] + a13 * T[t - 13] + a14 * T[t - 14];
     T[k] = c;
   }
   settle(F, o);
 }
 
 /**
- * F[o..] ← a² mod p: 120 products (the cross products summed once and doubled), then the carry chain.
+ * F[o..] ← a² mod p as mul(a, a): one column loop for both keeps the kernel small (the 120-product
+ * squaring written out was 0.6 kB more gzip in the X25519 app and made the TS ladder 1.2× faster).
  * Input bounds: loose. Output bounds: tight.
  */
 export function sqr(F: Float64Array, o: number, a: number): void {
-  for (let j = 0; j < 15; j++) {
-    const v = F[a + j];
-    T[15 + j] = v;
-    T[30 + j] = 19 * v;
-  }
-  for (let k = 0; k < 15; k++) {
-    let c = 0;
-    for (let i = 0; 2 * i < k; i++) c += T[15 + i] * T[15 + k - i];
-    for (let i = k + 1; 2 * i < k + 15; i++) c += T[15 + i] * T[45 + k - i];
-    // The square term: a_h² for k = 2h, 19·a_{h+8}² for k = 2h + 1 (indices from the public k).
-    const e = k & 1, i = 15 + (k >> 1) + 8 * e;
-    T[k] = 2 * c + T[i] * T[i + 15 * e];
-  }
-  settle(F, o);
+  mul(F, o, a, a);
 }
 
 /**
@@ -171,5 +221,4 @@ export function toBytes(F: Float64Array, a: number, d: Uint8Array): void {
     const k = Math.floor((8 * b) / 17), off = 8 * b - 17 * k;
     d[b] = (T[k] >>> off) | (T[k + 1] << (17 - off));
   }
-  for (let k = 0; k < 15; k++) T[k] = 0;
 }
