@@ -60,7 +60,6 @@ export type * from "../public_types.ts";
 export type { H2cGroup, HashToCurve };
 export type { DstArgument, HasherDefaults } from "../hash_to_curve/suite.ts";
 
-
 /**
  * The EIP-2537 (EVM BLS12-381 precompiles) encodings: each Fp element a 64-byte big-endian integer
  * whose top 16 bytes are zero, Fp2 as c0‖c1, a point as x ‖ y, all zeros = infinity; no compressed

@@ -7,7 +7,12 @@
  * - Fp2 = Fp[u]/(u² + 1), ξ = 1 + u, M-twist E': y² = x³ + 4ξ (tests/field/tower/frobenius.test.ts checks ξ is a non-residue).
  * @module
  */
-import { defineField, type FieldDescription, fieldDescription, type FieldParams } from "../../field/params.ts";
+import {
+  defineField,
+  type FieldDescription,
+  fieldDescription,
+  type FieldParams,
+} from "../../field/params.ts";
 import { defineTower, type TowerParams } from "../../field/tower/params.ts";
 import * as generatedFp from "../../field/ts/generated/bls12-381-fp.ts";
 import * as generatedFr from "../../field/ts/generated/bls12-381-fr.ts";

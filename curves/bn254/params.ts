@@ -6,7 +6,12 @@
  * - Fp2 = Fp[u]/(u² + 1), ξ = 9 + u, D-twist E': y² = x³ + 3/ξ.
  * @module
  */
-import { defineField, type FieldDescription, fieldDescription, type FieldParams } from "../../field/params.ts";
+import {
+  defineField,
+  type FieldDescription,
+  fieldDescription,
+  type FieldParams,
+} from "../../field/params.ts";
 import { defineTower, type TowerParams } from "../../field/tower/params.ts";
 import * as generatedFp from "../../field/ts/generated/bn254-fp.ts";
 import * as generatedFr from "../../field/ts/generated/bn254-fr.ts";
