@@ -73,5 +73,5 @@ export function fieldKernel(
       `no WebAssembly for ${field.name}: compilation refused, no prebuilt module`,
     );
   }
-  return wasmFieldKernel(field, plan, prebuiltModule(field.name));
+  return wasmFieldKernel(field, plan, prebuiltModule(field.name) as WebAssembly.Module | undefined);
 }

@@ -38,9 +38,12 @@ export function registerModuleBytes(
   moduleBytes = generate;
 }
 
-/** A prebuilt module registered for `name` by initWasm or init, if any. */
-export function prebuiltModule(name: FieldName): WebAssembly.Module | undefined {
-  return prebuilt.get(name);
+/**
+ * A prebuilt module registered for `name` by initWasm or init, if any (typed without the DOM library,
+ * wasm/types.ts: the root entry's declarations reach this file).
+ */
+export function prebuiltModule(name: FieldName): WasmModule | undefined {
+  return prebuilt.get(name) as WasmModule | undefined;
 }
 
 /** A field of a loaded curve and the plan of its module. */
