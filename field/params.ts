@@ -13,7 +13,7 @@ export type FieldName = string;
 /**
  * What a generated TypeScript kernel (field/ts/generated/<field>.ts, written by
  * scripts/gen_ts_kernels.ts) exports: its limb count, the modulus it was generated for (checked
- * against p when the kernel is built), and the straight-line operations bound to an arena.
+ * against p when the kernel is built), and the branch-free operations bound to an arena.
  */
 export interface GeneratedTsKernel {
   /** 24-bit limbs per element. */
