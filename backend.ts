@@ -18,7 +18,7 @@ import {
   loadedFields,
   type PrebuiltModules,
   setBackend as setFieldBackend,
-} from "./field/backend.ts";
+} from "./field/selection.ts";
 import type { Backend } from "./field/kernel.ts";
 import type { FieldName } from "./field/params.ts";
 import type { ModulePlan } from "./field/wasm/plan.ts";

@@ -17,5 +17,5 @@ export type { X25519 } from "./x25519/mod.ts";
 export { getBackend, init, initWasm, setBackend } from "./backend.ts";
 export type { BackendTarget } from "./backend.ts";
 export { initX25519Wasm } from "./x25519/backend.ts";
-export type { BackendChoice, PrebuiltModules } from "./field/backend.ts";
+export type { BackendChoice, PrebuiltModules } from "./field/selection.ts";
 export type { WasmModule } from "./wasm/types.ts";

@@ -15,107 +15,32 @@
 
 import { IsochronError } from "../errors.ts";
 import type { Backend, FieldKernel } from "./kernel.ts";
-import { type FieldName, type FieldParams, isFieldParams } from "./params.ts";
+import { type FieldParams, isFieldParams } from "./params.ts";
 import { tsFieldKernel } from "./ts/kernel.ts";
 import { wasmFieldKernel, wasmFieldModuleBytes } from "./wasm/kernel.ts";
 import { FIELD_ONLY, type ModulePlan } from "./wasm/plan.ts";
-import type { WasmModule } from "../wasm/types.ts";
 import { wasmSupportsModulus } from "./wasm/montgomery.ts";
-import { redetectWasm, wasmCompilesFromBytes } from "../wasm/compile.ts";
+import { getBackend, prebuiltModule, registerModuleBytes, wasmAvailable } from "./selection.ts";
 
-/** A backend choice: a backend, or `auto` (wasm when available, else ts). */
-export type BackendChoice = Backend | "auto";
+export {
+  type BackendChoice,
+  getBackend,
+  getBackendChoice,
+  init,
+  initWasm,
+  type LoadedField,
+  loadedField,
+  loadedFields,
+  type PrebuiltModules,
+  redetectWasm,
+  registerCurve,
+  setBackend,
+  wasmAvailable,
+  wasmCompilesFromBytes,
+} from "./selection.ts";
 
-let choice: BackendChoice = "auto";
-const prebuilt = new Map<FieldName, WebAssembly.Module>();
-
-/** A field of a loaded curve and the plan of its module. */
-export interface LoadedField {
-  /** The field. */
-  readonly field: FieldParams;
-  /** The plan its module is compiled under. */
-  readonly plan: ModulePlan;
-}
-
-/** Fields of the curves this program loaded, by field name and by curve name (its base field). */
-const loaded = new Map<string, LoadedField>();
-const loadedFieldNames: FieldName[] = [];
-
-/**
- * Records a curve's fields, each with the plan of its module, base field first: the curve's name and
- * the fields' names then resolve through {@linkcode loadedField}. Each curve calls it once, from its
- * plan module (curves/<curve>/plan.ts), so a program knows the curves it loaded and no others: the
- * root entry's `init()` and `getBackend(target)` need no list of every curve, and a bundle of one
- * curve carries no other (ARCHITECTURE.md §1).
- */
-export function registerCurve(curve: string, fields: readonly LoadedField[]): void {
-  if (fields.length === 0) throw new RangeError(`curve ${curve}: no fields`);
-  for (const f of fields) {
-    if (!loaded.has(f.field.name)) loadedFieldNames.push(f.field.name);
-    loaded.set(f.field.name, f);
-  }
-  loaded.set(curve, fields[0]);
-}
-
-/** A loaded field by its name, or a loaded curve's base field by the curve's name; undefined otherwise. */
-export function loadedField(name: string): LoadedField | undefined {
-  return loaded.get(name);
-}
-
-/** The names of the fields of every loaded curve, in the order they were registered. */
-export function loadedFields(): readonly FieldName[] {
-  return [...loadedFieldNames];
-}
-
-export { redetectWasm, wasmCompilesFromBytes };
-
-/** Whether a wasm kernel of `field` can be built here (compilation allowed, or a prebuilt module). */
-export function wasmAvailable(field: FieldParams | FieldName): boolean {
-  return prebuilt.has(typeof field === "string" ? field : field.name) || wasmCompilesFromBytes();
-}
-
-/**
- * Selects the backend of the kernels obtained from now on (see the module doc for what a switch
- * does to existing kernels). Throws `BACKEND_UNAVAILABLE` for "wasm" when this runtime can neither
- * compile wasm nor has any prebuilt module (see {@linkcode initWasm}).
- *
- * @example
- * ```ts
- * import { fieldKernel, getBackend, setBackend } from "./mod.ts";
- * import { FR } from "../curves/bn254/params.ts";
- * setBackend("ts");
- * const k = fieldKernel(FR); // the TypeScript kernel
- * if (k.backend !== "ts" || getBackend() !== "ts") throw new Error("unexpected");
- * setBackend("auto");
- * ```
- */
-export function setBackend(backend: BackendChoice): void {
-  if (backend !== "wasm" && backend !== "ts" && backend !== "auto") {
-    throw new IsochronError("INVALID_TYPE", `backend must be "wasm", "ts" or "auto"`);
-  }
-  if (backend === "wasm" && prebuilt.size === 0 && !wasmCompilesFromBytes()) {
-    throw new IsochronError(
-      "BACKEND_UNAVAILABLE",
-      "this runtime refuses to compile WebAssembly from bytes: pass prebuilt modules to initWasm()",
-    );
-  }
-  choice = backend;
-}
-
-/** The current choice, as set by {@linkcode setBackend} ("auto" by default). */
-export function getBackendChoice(): BackendChoice {
-  return choice;
-}
-
-/**
- * The backend `fieldKernel(field)` uses now: the forced one, or under "auto" wasm if available for
- * `field` (any field if omitted: compilation from bytes works), else ts.
- */
-export function getBackend(field?: FieldName): Backend {
-  if (choice !== "auto") return choice;
-  const wasm = field === undefined ? wasmCompilesFromBytes() : wasmAvailable(field);
-  return wasm ? "wasm" : "ts";
-}
+// The root entry's init() generates modules through this (field/selection.ts imports no generator).
+registerModuleBytes(wasmFieldModuleBytes);
 
 /**
  * The kernel of `field` on `backend` (default: {@linkcode getBackend}), built on first use and cached
@@ -148,62 +73,5 @@ export function fieldKernel(
       `no WebAssembly for ${field.name}: compilation refused, no prebuilt module`,
     );
   }
-  return wasmFieldKernel(field, plan, prebuilt.get(field.name));
-}
-
-/** The export names of a module, read with the static method as it was at load (a test may replace the constructor). */
-const moduleExports: ((m: WebAssembly.Module) => { name: string }[]) | undefined =
-  typeof WebAssembly === "object" ? WebAssembly.Module.exports : undefined;
-
-/** Brand check that does not depend on the global constructor (which an embedder or test may replace). */
-const isWasmModule = (m: unknown): m is WebAssembly.Module & WasmModule =>
-  Object.prototype.toString.call(m) === "[object WebAssembly.Module]";
-
-/** A prebuilt field module (dist/wasm/<field>.wasm, or <field>.nosimd.wasm for engines without SIMD). */
-export type PrebuiltModules = WasmModule;
-
-/**
- * Registers prebuilt modules, for runtimes that only accept statically imported `.wasm` files
- * (Cloudflare Workers): `scripts/build_wasm.ts` writes `dist/wasm/<field>.wasm`, the field's one module
- * with every layer of its curve's plan (kernel, inversion, tower, point formulas, table lookups), and
- * `<field>.nosimd.wasm` for engines without SIMD. Call it before the first `fieldKernel` of those
- * fields; a field whose kernel was already built keeps it.
- *
- * @example
- * ```ts ignore
- * import blsFp from "./dist/wasm/bls12-381-fp.wasm";
- * initWasm({ "bls12-381-fp": blsFp });
- * ```
- */
-export function initWasm(modules: Partial<Record<FieldName, PrebuiltModules>>): void {
-  const checked: [FieldName, WebAssembly.Module][] = [];
-  for (const [field, m] of Object.entries(modules) as [FieldName, PrebuiltModules | undefined][]) {
-    if (m === undefined) continue;
-    // A field module exports the kernel's `mul` and `inv` (a cheap check, before anything is kept).
-    const exports = isWasmModule(m) && moduleExports !== undefined ? moduleExports(m).map((e) => e.name) : [];
-    if (!exports.includes("mul") || !exports.includes("inv")) {
-      throw new IsochronError(
-        "INVALID_TYPE",
-        `initWasm: ${field} needs a field module (dist/wasm/${field}.wasm)`,
-      );
-    }
-    checked.push([field, m]);
-  }
-  for (const [field, m] of checked) prebuilt.set(field, m);
-}
-
-/**
- * Compiles the modules of `fields` (each under its curve's plan when `plans` names one)
- * asynchronously, off the critical path, and registers them as with {@linkcode initWasm}. Resolves to false (and changes nothing) where compilation from bytes is refused.
- */
-export async function init(
-  fields: readonly FieldParams[],
-  plans: Partial<Record<FieldName, ModulePlan>> = {},
-): Promise<boolean> {
-  if (!wasmCompilesFromBytes()) return false;
-  for (const field of fields) {
-    if (prebuilt.has(field.name)) continue;
-    prebuilt.set(field.name, await WebAssembly.compile(wasmFieldModuleBytes(field, plans[field.name])));
-  }
-  return true;
+  return wasmFieldKernel(field, plan, prebuiltModule(field.name) as WebAssembly.Module | undefined);
 }

@@ -13,7 +13,7 @@ export type FieldName = string;
 /**
  * What a generated TypeScript kernel (field/ts/generated/<field>.ts, written by
  * scripts/gen_ts_kernels.ts) exports: its limb count, the modulus it was generated for (checked
- * against p when the kernel is built), and the straight-line operations bound to an arena.
+ * against p when the kernel is built), and the branch-free operations bound to an arena.
  */
 export interface GeneratedTsKernel {
   /** 24-bit limbs per element. */
@@ -42,11 +42,20 @@ export interface FieldParams extends FieldDescription {
   readonly ts: GeneratedTsKernel;
 }
 
-/** A field from its name, odd prime modulus and generated TypeScript kernel. */
-export function defineField(name: FieldName, p: bigint, ts: GeneratedTsKernel): FieldParams {
+/**
+ * The description of a field from its name and odd prime modulus, without a kernel: what a curve
+ * registers for a field that no library code computes in (its scalar field Fr, whose TypeScript kernel
+ * then stays out of the bundle; curves/<curve>/params.ts).
+ */
+export function fieldDescription(name: FieldName, p: bigint): FieldDescription {
   if (p < 3n || (p & 1n) === 0n) throw new RangeError(`field ${name}: p must be an odd prime`);
   const bits = p.toString(2).length;
-  return Object.freeze({ name, p, bits, byteLength: Math.ceil(bits / 8), ts });
+  return Object.freeze({ name, p, bits, byteLength: Math.ceil(bits / 8) });
+}
+
+/** A field from its name, odd prime modulus and generated TypeScript kernel. */
+export function defineField(name: FieldName, p: bigint, ts: GeneratedTsKernel): FieldParams {
+  return Object.freeze({ ...fieldDescription(name, p), ts });
 }
 
 /** The public description of a field (without its kernel source). */

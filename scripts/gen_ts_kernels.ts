@@ -95,25 +95,6 @@ class Bounds {
   }
 }
 
-/** Balanced binary sum of the terms. */
-function tree(terms: string[]): string {
-  if (terms.length === 0) return "0";
-  if (terms.length === 1) return terms[0];
-  const h = terms.length >> 1;
-  return `(${tree(terms.slice(0, h))} + ${tree(terms.slice(h))})`;
-}
-
-/** Strips one pair of outer parentheses if they enclose the whole expression. */
-function top(e: string): string {
-  if (!e.startsWith("(")) return e;
-  let depth = 0;
-  for (let i = 0; i < e.length; i++) {
-    if (e[i] === "(") depth++;
-    else if (e[i] === ")" && --depth === 0) return i === e.length - 1 ? e.slice(1, -1) : e;
-  }
-  return e;
-}
-
 const SIG = {
   ab: "m: Float64Array, o: number, a: number, b: number",
   a: "m: Float64Array, o: number, a: number",
@@ -124,231 +105,179 @@ function doc(lines: string[]): string {
   return ["/**", ...lines.map((l) => (l ? ` * ${l}` : " *")), " */"].join("\n");
 }
 
-function loads(name: string, base: string, n: number, scale = ""): string {
-  const parts = [];
-  for (let i = 0; i < n; i++) parts.push(`${name}${i} = m[${base}${i ? ` + ${i}` : ""}]${scale}`);
-  return `  const ${parts.join(", ")};`;
+/**
+ * The integer bound of every Montgomery column of `sp` (first half: a·b and q·p terms and the carry
+ * in; second half: the same with the carry of the t chain), each checked below 2^53 by `Bounds`.
+ * The column's terms are all ≥ 0, so every partial sum, in whatever order a loop adds them, is below
+ * the column's bound too.
+ */
+function montBounds(sp: Spec, B: Bounds): bigint[] {
+  const { n, P } = sp;
+  const dmax = BigInt(RADIX - 1);
+  const cols: bigint[] = [];
+  let carryMax = 0n;
+  for (let i = 0; i < 2 * n - 1; i++) {
+    let bound = carryMax;
+    for (let j = Math.max(0, i - n + 1); j < n && j <= i; j++) bound += dmax * dmax; // a_j·b_{i−j}
+    for (let j = Math.max(0, i - n + 1); j < Math.min(i, n); j++) bound += dmax * BigInt(P[i - j]); // q_j·p_{i−j}
+    B.note(bound, `column ${i}`);
+    cols.push(bound);
+    // The first half adds q_i·p_0 before its carry (S_i + q_i·p_0 ≡ 0 mod 2^24).
+    const carried = i < n ? B.note(bound + dmax * BigInt(P[0]), `column ${i} + q·p0`) : bound;
+    carryMax = carried >> BigInt(W);
+  }
+  return cols;
 }
 
 /**
  * Montgomery multiplication out ← a·b·R⁻¹ mod p (FIPS product scanning), the one multiplication of
  * the file: squaring is mul(a, a) (bindSlots), and conversions into and out of Montgomery form are
- * multiplications by R² mod p and by 1 (field/ts/kernel.ts), so that the kernels stay small in a
- * bundle (a specialised squaring was 7–13 % faster and as large as mul).
+ * multiplications by R² mod p and by 1 (field/ts/kernel.ts). Loops over the columns, not unrolled
+ * code: the kernels stay small in a bundle (unrolled, BLS12-381's Fp kernel was 22.8 kB minified,
+ * and each field of a curve carried its own copy), at a cost in speed stated in ARCHITECTURE.md.
  *
- * Column units: a column sum sᵢ holds Sᵢ·2^-24 for the integer column value Sᵢ, so products are formed
- * as aⱼ·(Bₖ as an integer-valued double) and fractional part / floor split Sᵢ mod 2^24 / ⌊Sᵢ/2^24⌋.
+ * Column units: products aⱼ·bₖ of two limbs (Aⱼ·2^-24 · Bₖ·2^-24) and qⱼ·(pₖ·2^-24) are exact
+ * multiples of 2^-48; a column's two sums (a·b, q·p; two accumulators for two dependency chains)
+ * are scaled by 2^24 into Sᵢ·2^-24, where the fractional part and the floor split Sᵢ mod 2^24 and
+ * ⌊Sᵢ/2^24⌋.
  */
 function emitMont(sp: Spec): string {
-  const { n, P, pInv } = sp;
+  const { n, pInv } = sp;
   const B = new Bounds();
-  const dmax = BigInt(RADIX - 1);
-  const L: string[] = [];
-  const aMax = dmax; // input digits are < 2^24
-
-  L.push(loads("a", "a", n));
-  L.push(loads("b", "b", n, ` * ${R24}`));
-  // ab terms of column k with their integer bounds.
-  const abTerms = (k: number): { terms: string[]; bound: bigint } => {
-    const terms: string[] = [];
-    let bound = 0n;
-    for (let j = Math.max(0, k - n + 1); j < n && j <= k; j++) {
-      terms.push(`a${j} * b${k - j}`);
-      bound += aMax * dmax;
-    }
-    return { terms, bound };
-  };
-  // q·P terms of column k from quotient digits j in [lo, hi).
-  const qpTerms = (k: number, lo: number, hi: number): { terms: string[]; bound: bigint } => {
-    const terms: string[] = [];
-    let bound = 0n;
-    for (let j = Math.max(lo, k - n + 1); j < hi && j <= k; j++) {
-      if (P[k - j] === 0) continue;
-      terms.push(`q${j} * ${P[k - j]}`);
-      bound += dmax * BigInt(P[k - j]);
-    }
-    return { terms, bound };
-  };
-
-  // First half: columns 0..n-1 produce the quotient digits q_i = (S_i mod 2^24)·p' mod 2^24.
-  let carryMax = 0n; // integer bound of the carry into the current column (in units of that column)
-  for (let i = 0; i < n; i++) {
-    const ab = abTerms(i);
-    const early = qpTerms(i, 0, i - 1);
-    // Early terms as a balanced tree, then the two that wait for q_{i-1} (shortest dependency chain).
-    const terms = [...ab.terms, ...early.terms];
-    const sum = terms.length ? [top(tree(terms))] : [];
-    let bound = ab.bound + early.bound;
-    if (i >= 1 && P[1] !== 0) {
-      sum.push(`q${i - 1} * ${P[1]}`);
-      bound += dmax * BigInt(P[1]);
-    }
-    if (i >= 1) {
-      sum.push(`c${i}`);
-      bound += carryMax;
-    }
-    B.note(bound, `column ${i}`);
-    L.push(`  // column ${i}: S < 2^${Math.log2(Number(bound) + 1).toFixed(2)}`);
-    L.push(`  const s${i} = ${sum.join(" + ")};`);
-    L.push(`  const u${i} = (s${i} - Math.floor(s${i})) * ${pInv};`);
-    L.push(`  const q${i} = u${i} - Math.floor(u${i});`);
-    // S_i + q_i·P_0 ≡ 0 mod 2^24: the carry is exact; both addends are exact multiples of 2^-48 < 2^6.
-    L.push(`  const c${i + 1} = q${i} * ${lit(P[0] * SCALE)} + s${i} * ${S};`);
-    carryMax = B.note(bound + dmax * BigInt(P[0]), `column ${i} + q·p0`) >> BigInt(W);
-  }
-  // Second half: columns n..2n-1 give t = (a·b + q·p)/R; alongside, t − p with its own carries.
-  for (let i = n; i < 2 * n; i++) {
-    const k = i - n;
-    const ab = abTerms(i);
-    const qp = qpTerms(i, 0, n);
-    const bound = ab.bound + qp.bound;
-    L.push(`  // column ${i}: S < 2^${Math.log2(Number(bound + carryMax) + 1).toFixed(2)}`);
-    B.note(bound + carryMax, `column ${i}`);
-    if (i === 2 * n - 1) {
-      // No products: t < 2p < 2^(24n), so the last digit is the carry itself.
-      L.push(`  const t${k} = c${i};`);
-      L.push(`  const x${i} = y${i} - ${lit(P[k] * SCALE)};`);
-      L.push(`  const g = Math.floor(x${i});`);
-      L.push(`  const v${k} = x${i} - g;`);
-    } else {
-      const e = tree([...ab.terms, ...qp.terms]);
-      L.push(`  const e${i} = ${top(e)};`);
-      L.push(`  const s${i} = e${i} + c${i};`);
-      L.push(`  const f${i} = Math.floor(s${i});`);
-      L.push(`  const t${k} = s${i} - f${i};`);
-      L.push(`  const c${i + 1} = f${i} * ${S};`);
-      const yin = i === n ? `c${n}` : `y${i}`;
-      L.push(`  const x${i} = (e${i} - ${lit(P[k] * SCALE)}) + ${yin};`);
-      L.push(`  const h${i} = Math.floor(x${i});`);
-      L.push(`  const v${k} = x${i} - h${i};`);
-      L.push(`  const y${i + 1} = h${i} * ${S};`);
-      carryMax = (bound + carryMax) >> BigInt(W);
-    }
-  }
-  L.push("  // g = −1 if t < p (keep t), 0 if t ≥ p (keep t − p).");
-  for (let k = 0; k < n; k++) L.push(`  m[o${k ? ` + ${k}` : ""}] = v${k} - g * (t${k} - v${k});`);
-
-  const what = [
-    "out ← a·b·R⁻¹ mod p (Montgomery multiplication; squaring is mul(a, a)).",
-    `a·b < R·p: a, b < p, or any a < 2^${W * n} with b < p (the conversions of field/ts/kernel.ts)`,
-    "a·b < R·p",
+  montBounds(sp, B);
+  const body = [
+    "  const w = W;",
+    "  let c = 0;",
+    "  // First half: columns 0..n−1 give the quotient digits qᵢ = (Sᵢ mod 2^24)·p' mod 2^24 (in w[0..n)).",
+    `  for (let i = 0; i < ${n}; i++) {`,
+    "    let s = m[a + i] * m[b], t = 0;",
+    "    for (let j = 0; j < i; j++) {",
+    "      s += m[a + j] * m[b + i - j];",
+    "      t += w[j] * P[i - j];",
+    "    }",
+    `    s = (s + t) * ${R24} + c;`,
+    `    const u = (s - Math.floor(s)) * ${pInv};`,
+    "    const q = u - Math.floor(u);",
+    "    w[i] = q;",
+    "    // Sᵢ + qᵢ·p₀ ≡ 0 mod 2^24: the carry is exact; both addends are exact multiples of 2^-48 < 2^6.",
+    `    c = q * P[0] + s * ${S};`,
+    "  }",
+    "  // Second half: columns n..2n−2 give t = (a·b + q·p)/R (in w[n..2n)) and, from the same column",
+    "  // sums e with its own carries y, t − p (in w[2n..3n)).",
+    "  let y = c;",
+    `  for (let i = ${n}; i < ${2 * n - 1}; i++) {`,
+    "    let e = 0, t = 0;",
+    `    for (let j = i - ${n - 1}; j < ${n}; j++) {`,
+    "      e += m[a + j] * m[b + i - j];",
+    "      t += w[j] * P[i - j];",
+    "    }",
+    `    e = (e + t) * ${R24};`,
+    "    const s = e + c, f = Math.floor(s);",
+    "    w[i] = s - f;",
+    `    c = f * ${S};`,
+    `    const x = (e - P[i - ${n}]) + y, h = Math.floor(x);`,
+    `    w[i + ${n}] = x - h;`,
+    `    y = h * ${S};`,
+    "  }",
+    "  // No products in the last column: t < 2p < R, so its digit is the carry itself.",
+    `  w[${2 * n - 1}] = c;`,
+    `  const x = y - P[${n - 1}], g = Math.floor(x);`,
+    `  w[${3 * n - 1}] = x - g;`,
+    "  // g = −1 if t < p (keep t), 0 if t ≥ p (keep t − p); then the scratch is zeroed.",
+    `  for (let k = 0; k < ${n}; k++) {`,
+    `    const v = w[k + ${2 * n}];`,
+    `    m[o + k] = v - g * (w[k + ${n}] - v);`,
+    "  }",
+    `  for (let k = 0; k < ${3 * n}; k++) w[k] = 0;`,
   ];
   const head = doc([
-    what[0],
+    "out ← a·b·R⁻¹ mod p (Montgomery multiplication; squaring is mul(a, a)).",
     "",
-    `Input bounds: limbs are multiples of 2^-24 in [0, 1) and ${what[1]}.`,
+    `Input bounds: limbs are multiples of 2^-24 in [0, 1) and a·b < R·p: a, b < p, or any a < 2^${
+      W * n
+    } with b < p (the conversions of field/ts/kernel.ts).`,
     "Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.",
-    `Exactness: every integer column value S (products aⱼbₖ, qⱼpₖ < 2^48, and the carry in) is`,
-    `< 2^${B.log2()} < 2^53 and is held exactly as the double S·2^-24; partial sums of the balanced trees`,
-    "are below their column's bound (all terms ≥ 0). q_i = ((S_i mod 2^24)·p' mod 2^24) is formed from",
-    "frac(S_i·2^-24)·p' < 2^24, a multiple of 2^-24 (48 bits). In the second half the t − p chain's",
-    "values are integers in (−2^24, 2^53) held the same way. Pre-subtraction result: t = (a·b + q·p)/R",
-    `with ${what[2]} and q < R, so t < 2p < 2^${W * n}: its top carry is zero and one masked subtraction`,
-    "of p (sign from the t − p chain's final floor) makes it canonical.",
+    "Exactness: every integer column value S (products aⱼbₖ, qⱼpₖ < 2^48, and the carry in) is",
+    `< 2^${B.log2()} < 2^53 and is held exactly (as S·2^-48 in the two sums, S·2^-24 after scaling); all`,
+    "terms are ≥ 0, so every partial sum is below its column's bound. q_i = ((S_i mod 2^24)·p' mod 2^24)",
+    "is formed from frac(S_i·2^-24)·p' < 2^24, a multiple of 2^-24 (48 bits). In the second half the",
+    "t − p chain's values are integers in (−2^24, 2^53) held the same way. Pre-subtraction result:",
+    `t = (a·b + q·p)/R with a·b < R·p and q < R, so t < 2p < 2^${W * n}: its top carry is zero and one`,
+    "masked subtraction of p (sign from the t − p chain's final floor) makes it canonical.",
+    "Loops run a fixed number of times (public bounds); `w` is zeroed before returning.",
   ]);
-  return `${head}\nexport function mul(${SIG.ab}): void {\n${L.join("\n")}\n}\n`;
+  return `${head}\nexport function mul(${SIG.ab}): void {\n${body.join("\n")}\n}\n`;
 }
 
-/**
- * A carry chain normalising digits z_k = src(k) + carry_k into [0, 1) (multiples of 2^-24), where each
- * src(k) is a multiple of 2^-24 in (−2, 2). Limbs are taken in pairs, so the dependency chain has
- * ⌈n/2⌉ steps instead of n: h_j = src(2j)·2^-24 + src(2j+1) (a multiple of 2^-48 in (−3, 3): exact),
- * x_j = h_j + F_{j−1}·2^-48, F_j = ⌊x_j⌋ ∈ {−1, 0, 1} is the carry out of the pair, and the two digits
- * are split off x_j − F_j ∈ [0, 1) afterwards, off the chain. `last` = "carry": returns the name of
- * the final floor (for a sign); "none": the top digit is known to lie in [0, 1) and is not split.
- */
-function chain(
-  L: string[],
-  n: number,
-  src: (k: number) => string,
-  out: string,
-  last: "carry" | "none",
-): string {
-  let carry = "";
-  for (let j = 0; 2 * j < n; j++) {
-    const lo = 2 * j, hi = 2 * j + 1;
-    const isLast = hi >= n - 1;
-    if (hi < n) {
-      L.push(`  const ${out}h${j} = (${src(lo)}) * ${S} + (${src(hi)});`);
-      const x = j === 0 ? `${out}h${j}` : `${out}h${j} + ${out}F${j - 1} * ${lit(2 ** -48)}`;
-      L.push(`  const ${out}x${j} = ${x};`);
-      let rem = `${out}x${j}`;
-      if (!(isLast && last === "none")) {
-        L.push(`  const ${out}F${j} = Math.floor(${out}x${j});`);
-        rem = `(${out}x${j} - ${out}F${j})`;
-        carry = `${out}F${j}`;
-      }
-      L.push(`  const ${out}r${j} = ${rem} * ${R24};`);
-      L.push(`  const ${out}g${j} = Math.floor(${out}r${j});`);
-      L.push(`  const ${out}${lo} = ${out}r${j} - ${out}g${j};`);
-      L.push(`  const ${out}${hi} = ${out}g${j} * ${S};`);
-    } else {
-      // A single top limb (n odd): the carry F_{j−1} counts units of this limb.
-      const z = j === 0 ? src(lo) : `${src(lo)} + ${out}F${j - 1} * ${S}`;
-      if (last === "none") {
-        L.push(`  const ${out}${lo} = ${z};`);
-      } else {
-        L.push(`  const ${out}z${j} = ${z};`);
-        L.push(`  const ${out}F${j} = Math.floor(${out}z${j});`);
-        L.push(`  const ${out}${lo} = ${out}z${j} - ${out}F${j};`);
-        carry = `${out}F${j}`;
-      }
-    }
-  }
-  return carry;
-}
-
-/** Doc lines on the exactness of `chain`. */
-const PAIRS = [
-  "Carries run over limb pairs: h = s₂ⱼ·2^-24 + s₂ⱼ₊₁ + F·2^-48 is a multiple of 2^-48 in (−3, 3), i.e.",
-  "at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.",
+/** Doc lines on the exactness of a limb-by-limb carry chain. */
+const CHAIN = [
+  "Carry chains run limb by limb: z = sₖ + F·2^-24 is a multiple of 2^-24 in [−1, 2), and the carry",
+  "F = ⌊z⌋ is −1, 0 or 1.",
 ];
 
 /**
- * out ← a + b or a − b (kind "sub") mod p, two chains and a masked select. Doubling is add(a, a)
- * (bindSlots), not a function of its own: as fast, and the kernels stay small in a bundle.
+ * out ← a + b or a − b (kind "sub") mod p: two carry chains side by side in one loop (the result
+ * written to out as each limb is read, so out may alias a or b; the other chain in scratch), then a
+ * masked select. Doubling is add(a, a) (bindSlots).
  */
 function emitAddSub(sp: Spec, kind: "add" | "sub"): string {
-  const { n, P } = sp;
+  const { n } = sp;
   const L: string[] = [];
-  L.push(loads("a", "a", n));
-  L.push(loads("b", "b", n));
-  const s = (
-    k: number,
-  ) => (kind === "add" ? `a${k} + b${k}` : `a${k} - b${k}`);
-  const pk = (k: number) => lit(P[k] * SCALE);
-  let head: string[];
   if (kind === "sub") {
-    // d = a − b (borrow β = −1 iff a < b); e = a − b + p ∈ (0, 2p) (top digit in [0, 1)).
-    const borrow = chain(L, n, (k) => `${s(k)}`, "d", "carry");
-    chain(L, n, (k) => `${s(k)} + ${pk(k)}`, "e", "none");
-    L.push(`  const g = ${borrow};`);
-    L.push("  // g = −1 if a < b (take a − b + p), else 0 (take a − b).");
-    for (let k = 0; k < n; k++) L.push(`  m[o${k ? ` + ${k}` : ""}] = d${k} - g * (e${k} - d${k});`);
-    head = [
-      "out ← a − b mod p.",
-      "",
-      "Input bounds: limbs are multiples of 2^-24 in [0, 1) and a, b < p.",
-      "Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.",
-      "Exactness: limb differences sᵢ (plus pᵢ) lie in (−1, 2) on the 2^-24 grid.",
-      ...PAIRS,
-    ];
+    // d = a − b (borrow −1 iff a < b) into out; e = a − b + p ∈ (0, 2p) into W.
+    L.push(
+      "  let d = 0, e = 0;",
+      `  for (let k = 0; k < ${n}; k++) {`,
+      "    const s = m[a + k] - m[b + k];",
+      `    const x = s + d * ${S};`,
+      "    d = Math.floor(x);",
+      "    m[o + k] = x - d;",
+      `    const z = (s + P[k]) + e * ${S};`,
+      "    e = Math.floor(z);",
+      "    W[k] = z - e;",
+      "  }",
+      "  // d = −1 if a < b (take a − b + p), else 0 (take a − b).",
+      `  for (let k = 0; k < ${n}; k++) {`,
+      "    const v = m[o + k];",
+      "    m[o + k] = v - d * (W[k] - v);",
+      "    W[k] = 0;",
+      "  }",
+    );
   } else {
-    // t = a + b < 2p < 2^(24n) (top digit in [0, 1)); d = t − p with borrow β = −1 iff t < p.
-    chain(L, n, s, "t", "none");
-    const borrow = chain(L, n, (k) => `${s(k)} - ${pk(k)}`, "d", "carry");
-    L.push(`  const g = ${borrow};`);
-    L.push("  // g = −1 if t < p (take t), else 0 (take t − p).");
-    for (let k = 0; k < n; k++) L.push(`  m[o${k ? ` + ${k}` : ""}] = d${k} - g * (t${k} - d${k});`);
-    head = [
+    // t = a + b < 2p < 2^(24n) into W; d = t − p (borrow −1 iff t < p) into out.
+    L.push(
+      "  let f = 0, d = 0;",
+      `  for (let k = 0; k < ${n}; k++) {`,
+      "    const s = m[a + k] + m[b + k];",
+      `    const z = s + f * ${S};`,
+      "    f = Math.floor(z);",
+      "    W[k] = z - f;",
+      `    const x = (s - P[k]) + d * ${S};`,
+      "    d = Math.floor(x);",
+      "    m[o + k] = x - d;",
+      "  }",
+      "  // d = −1 if t < p (take t), else 0 (take t − p).",
+      `  for (let k = 0; k < ${n}; k++) {`,
+      "    const v = m[o + k];",
+      "    m[o + k] = v - d * (W[k] - v);",
+      "    W[k] = 0;",
+      "  }",
+    );
+  }
+  const head = kind === "sub"
+    ? ["out ← a − b mod p.", "", "Input bounds: limbs are multiples of 2^-24 in [0, 1) and a, b < p."]
+    : [
       "out ← a + b mod p (and 2a = add(a, a)).",
       "",
       "Input bounds: limbs are multiples of 2^-24 in [0, 1) and a, b < p.",
-      "Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.",
-      "Exactness: limb sums sᵢ (minus pᵢ) lie in (−1, 2) on the 2^-24 grid.",
-      ...PAIRS,
     ];
-  }
+  head.push(
+    "Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.",
+    `Exactness: limb ${
+      kind === "sub" ? "differences sᵢ (plus pᵢ)" : "sums sᵢ (minus pᵢ)"
+    } lie in (−1, 2) on the 2^-24 grid.`,
+    ...CHAIN,
+  );
   return `${doc(head)}\nexport function ${kind}(${SIG.ab}): void {\n${L.join("\n")}\n}\n`;
 }
 
@@ -362,31 +291,40 @@ function zeroTest(sum: string, n: number, g: number): string {
 }
 
 function emitSmall(sp: Spec): string[] {
-  const { n, P } = sp;
+  const { n } = sp;
   const out: string[] = [];
-  const idx = (b: string, k: number) => `${b}${k ? ` + ${k}` : ""}`;
   const fn = (name: string, sig: string, ret: string, head: string[], body: string[]) =>
     `${doc(head)}\nexport function ${name}(${sig}): ${ret} {\n${body.join("\n")}\n}\n`;
-  const range = (f: (k: number) => string) => Array.from({ length: n }, (_, k) => f(k));
+  const each = (
+    ...lines: string[]
+  ) => [`  for (let k = 0; k < ${n}; k++) {`, ...lines.map((l) => `  ${l}`), "  }"];
   const LIMBS = "limbs are multiples of 2^-24 in [0, 1)";
+  // Sums for the zero tests start at 0.5, not 0: a limb of 0 is read as a small integer by the
+  // interpreter, and a sum of small integers would give V8 integer feedback (then a deoptimisation on
+  // data, tests/field/ts_deopt.test.ts). 0.5 + Σ is exact (below 16.5 on the 2^-48 grid) and so is
+  // the subtraction of 0.5 before the test.
 
-  // neg: d = p − a ∈ (0, p], then multiplied by (a ≠ 0).
-  {
-    const L = [loads("a", "a", n)];
-    chain(L, n, (k) => `${lit(P[k] * SCALE)} - a${k}`, "d", "none");
-    L.push(`  const nz = 1 - (${zeroTest(tree(range((k) => `a${k}`)), n, 24)});`);
-    for (let k = 0; k < n; k++) L.push(`  m[${idx("o", k)}] = d${k} * nz;`);
-    out.push(fn("neg", SIG.a, "void", [
-      "out ← −a mod p (0 ↦ 0).",
-      "",
-      `Input bounds: ${LIMBS}, a < p. Output bounds: the same, out < p.`,
-      "Exactness: sᵢ = pᵢ − aᵢ lie in (−1, 1) on the 2^-24 grid; nz ∈ {0, 1} as in isZero.",
-      ...PAIRS,
-    ], L));
-  }
+  // neg: (a ≠ 0) first, then d = p − a ∈ (0, p] times it into out (limb by limb, after each limb of a is read).
+  out.push(fn("neg", SIG.a, "void", [
+    "out ← −a mod p (0 ↦ 0).",
+    "",
+    `Input bounds: ${LIMBS}, a < p. Output bounds: the same, out < p.`,
+    "Exactness: sᵢ = pᵢ − aᵢ lie in (−1, 1) on the 2^-24 grid; the sum of the limbs is a multiple of",
+    `2^-24 in [0, ${n}) and nz ∈ {0, 1} as in isZero.`,
+    ...CHAIN,
+  ], [
+    "  let z = 0.5;",
+    ...each("  z += m[a + k];"),
+    `  const nz = 1 - (${zeroTest("(z - 0.5)", n, 24)});`,
+    "  let d = 0;",
+    ...each(
+      `  const x = (P[k] - m[a + k]) + d * ${S};`,
+      "  d = Math.floor(x);",
+      "  m[o + k] = (x - d) * nz;",
+    ),
+  ]));
   out.push(fn("copy", SIG.a, "void", [`out ← a. Bounds: any doubles (copied bit for bit).`], [
-    loads("a", "a", n),
-    ...range((k) => `  m[${idx("o", k)}] = a${k};`),
+    ...each("  m[o + k] = m[a + k];"),
   ]));
   out.push(fn("cmov", "m: Float64Array, o: number, a: number, flag: number", "void", [
     "out ← a if flag = 1, out unchanged if flag = 0 (out + flag·(a − out)).",
@@ -394,9 +332,7 @@ function emitSmall(sp: Spec): string[] {
     `Input bounds: ${LIMBS} in out and a; flag ∈ {0, 1}. Output: the same.`,
     "Exact: differences lie in (−1, 1) on the 2^-24 grid.",
   ], [
-    loads("a", "a", n),
-    loads("r", "o", n),
-    ...range((k) => `  m[${idx("o", k)}] = r${k} + flag * (a${k} - r${k});`),
+    ...each("  const r = m[o + k];", "  m[o + k] = r + flag * (m[a + k] - r);"),
   ]));
   out.push(fn("cswap", "m: Float64Array, a: number, b: number, flag: number", "void", [
     "Swaps a and b if flag = 1 (x = flag·(a − b); a ← a − x; b ← b + x).",
@@ -404,25 +340,25 @@ function emitSmall(sp: Spec): string[] {
     `Input bounds: ${LIMBS} in a and b; flag ∈ {0, 1}. Output: the same.`,
     "Exact as cmov.",
   ], [
-    loads("a", "a", n),
-    loads("b", "b", n),
-    ...range((k) => `  const x${k} = flag * (a${k} - b${k});`),
-    ...range((k) => `  m[${idx("a", k)}] = a${k} - x${k};`),
-    ...range((k) => `  m[${idx("b", k)}] = b${k} + x${k};`),
+    ...each(
+      "  const u = m[a + k], v = m[b + k];",
+      "  const x = flag * (u - v);",
+      "  m[a + k] = u - x;",
+      "  m[b + k] = v + x;",
+    ),
   ]));
   out.push(fn("eq", "m: Float64Array, a: number, b: number", "number", [
     "1 if a = b, else 0: Σ(aᵢ − bᵢ)² is 0 iff equal (canonical limbs).",
     "",
     `Input bounds: ${LIMBS}.`,
-    `Exactness: each square is a multiple of 2^-48 below 1, the sum one in [0, ${n}); sum/16 − 2^-53`,
-    "is exact and negative iff the sum is 0, so its floor is −1 or 0.",
+    `Exactness: each square is a multiple of 2^-48 below 1, every partial sum one in [0, ${n}); sum/16 −`,
+    "2^-53 is exact and negative iff the sum is 0, so its floor is −1 or 0.",
     "(Squares, not Math.abs: Math.abs returns small integers in the interpreter, and integer feedback",
     "would let V8 speculate and deoptimise later on data.)",
   ], [
-    loads("a", "a", n),
-    loads("b", "b", n),
-    ...range((k) => `  const d${k} = a${k} - b${k};`),
-    `  return ${zeroTest(tree(range((k) => `d${k} * d${k}`)), n, 48)};`,
+    "  let z = 0.5;",
+    ...each("  const d = m[a + k] - m[b + k];", "  z += d * d;"),
+    `  return ${zeroTest("(z - 0.5)", n, 48)};`,
   ]));
   out.push(fn("isZero", "m: Float64Array, a: number", "number", [
     "1 if a = 0, else 0: Σaᵢ is 0 iff a = 0 (limbs ≥ 0).",
@@ -430,28 +366,25 @@ function emitSmall(sp: Spec): string[] {
     `Input bounds: ${LIMBS}.`,
     `Exactness: the sum is a multiple of 2^-24 in [0, ${n}); sum/16 − 2^-29 is exact and negative iff`,
     "the sum is 0, so its floor is −1 or 0.",
-  ], [loads("a", "a", n), `  return ${zeroTest(tree(range((k) => `a${k}`)), n, 24)};`]));
-  {
-    const L = [loads("a", "a", n)];
-    const borrow = chain(L, n, (k) => `a${k} - ${lit(P[k] * SCALE)}`, "d", "carry");
-    L.push(`  return 0 - ${borrow};`);
-    out.push(fn("ltP", "m: Float64Array, a: number", "number", [
-      "1 if a < p, else 0 (the sign of a − p by a borrow chain).",
-      "",
-      `Input bounds: ${LIMBS} (any value < 2^${W * n}).`,
-      "Exactness: sᵢ = aᵢ − pᵢ lie in (−1, 1) on the 2^-24 grid; the final carry is −1 iff a < p.",
-      ...PAIRS,
-    ], L));
-  }
+  ], ["  let z = 0.5;", ...each("  z += m[a + k];"), `  return ${zeroTest("(z - 0.5)", n, 24)};`]));
+  out.push(fn("ltP", "m: Float64Array, a: number", "number", [
+    "1 if a < p, else 0 (the sign of a − p by a borrow chain).",
+    "",
+    `Input bounds: ${LIMBS} (any value < 2^${W * n}).`,
+    "Exactness: sᵢ = aᵢ − pᵢ lie in (−1, 1) on the 2^-24 grid; the final carry is −1 iff a < p.",
+    ...CHAIN,
+  ], [
+    "  let d = 0;",
+    ...each(`  d = Math.floor((m[a + k] - P[k]) + d * ${S});`),
+    "  return 0 - d;",
+  ]));
   return out;
 }
 
 /** bindSlots: the slot-level closures of this field (own closures per field: own V8 feedback). */
 function emitBind(sp: Spec): string {
-  const { n, R1 } = sp;
+  const { n } = sp;
   const o = (v: string) => `${v} * ${n}`;
-  const store = (val: (k: number) => string) =>
-    Array.from({ length: n }, (_, k) => `      m[i${k ? ` + ${k}` : ""}] = ${val(k)};`).join("\n");
   const lines = [
     `    mul: (o, a, b) => mul(arena.m, ${o("o")}, ${o("a")}, ${o("b")}),`,
     `    sqr: (o, a) => mul(arena.m, ${o("o")}, ${o("a")}, ${o("a")}),`,
@@ -460,14 +393,8 @@ function emitBind(sp: Spec): string {
     `    neg: (o, a) => neg(arena.m, ${o("o")}, ${o("a")}),`,
     `    dbl: (o, a) => add(arena.m, ${o("o")}, ${o("a")}, ${o("a")}),`,
     `    copy: (o, a) => copy(arena.m, ${o("o")}, ${o("a")}),`,
-    `    setZero: (o) => {`,
-    `      const m = arena.m, i = ${o("o")};`,
-    store(() => "0"),
-    `    },`,
-    `    setOne: (o) => {`,
-    `      const m = arena.m, i = ${o("o")};`,
-    store((k) => lit(R1[k] * SCALE)),
-    `    },`,
+    `    setZero: (o) => arena.m.fill(0, ${o("o")}, ${o("o")} + ${n}),`,
+    `    setOne: (o) => arena.m.set(ONE, ${o("o")}),`,
     `    cmov: (o, a, flag) => cmov(arena.m, ${o("o")}, ${o("a")}, flag),`,
     `    cswap: (a, b, flag) => cswap(arena.m, ${o("a")}, ${o("b")}, flag),`,
     `    eq: (a, b) => eq(arena.m, ${o("a")}, ${o("b")}),`,
@@ -488,6 +415,11 @@ function emitBind(sp: Spec): string {
   ].join("\n");
 }
 
+/** `new Float64Array([...])` of the digits scaled by 2^-24. */
+function limbArray(d: number[]): string {
+  return `new Float64Array([${d.map((x) => lit(x * SCALE)).join(", ")}])`;
+}
+
 /** The text of field/ts/generated/<name>.ts. */
 export function generateField(name: FieldName): string {
   const sp = spec(name);
@@ -499,8 +431,9 @@ export function generateField(name: FieldName): string {
     `// ${sp.n} limbs of 24 bits; limb i holds Aᵢ·2^-24 (0 ≤ Aᵢ < 2^24); R = 2^${
       W * sp.n
     }; −p⁻¹ mod 2^24 = ${sp.pInv}.`,
-    "// Functions take the arena m and element offsets (element i of a kernel sits at i·LIMBS). Outputs are",
-    "// written after all inputs are read, so out may alias any input. No branches, loops or allocation.",
+    "// Functions take the arena m and element offsets (element i of a kernel sits at i·LIMBS). An output",
+    "// limb is written only after every input limb it may overwrite was read, so out may alias any input.",
+    "// No branch on data, no allocation; every loop runs a fixed number of times.",
     "",
     `import type { Arena, SlotOps } from "../slot_ops.ts";`,
     "",
@@ -508,6 +441,12 @@ export function generateField(name: FieldName): string {
     `export const LIMBS = ${sp.n};`,
     `/** The modulus this file was generated for, in hex (checked against field/params.ts on load). */`,
     `export const MODULUS_HEX = "${sp.p.toString(16)}";`,
+    `/** p's limbs pᵢ·2^-24. */`,
+    `const P = ${limbArray(sp.P)};`,
+    `/** R mod p's limbs (the Montgomery form of 1). */`,
+    `const ONE = ${limbArray(sp.R1)};`,
+    `/** Scratch of mul (quotient digits, t, t − p) and add/sub (the second chain): zeroed after each call. */`,
+    `const W = new Float64Array(${3 * sp.n});`,
     "",
     emitMont(sp),
     emitAddSub(sp, "add"),

@@ -6,7 +6,7 @@
  */
 import { type BigintFields, bigintFields } from "../../field/bigint/fields.ts";
 import { PAIRING } from "./pairing.ts";
-import { FR, TOWER, X } from "./params.ts";
+import { R, TOWER, X } from "./params.ts";
 
 let fields: BigintFields | undefined;
 
@@ -14,7 +14,7 @@ let fields: BigintFields | undefined;
 export function bls12_381Fields(): BigintFields {
   return fields ??= bigintFields({
     tower: TOWER,
-    r: FR.p,
+    r: R,
     x: X,
     twistB: { c0: 4n * TOWER.xi.c0, c1: 4n * TOWER.xi.c1 }, // b' = 4ξ (M-twist)
     finalExponentMultiple: PAIRING.resultPower,

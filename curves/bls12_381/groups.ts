@@ -4,7 +4,7 @@
  * mod.ts, exposes them through `bls12_381.G1` / `.G2` typed by their public interfaces).
  * @module
  */
-import { FR, TOWER, X as BLS12_381_X } from "./params.ts";
+import { R as r, TOWER, X as BLS12_381_X } from "./params.ts";
 import type { Backend } from "../../field/kernel.ts";
 import { type Tower, tower } from "../../field/tower/mod.ts";
 import { BLS12_381_FP_PLAN } from "./plan.ts";
@@ -20,7 +20,6 @@ import { lazyState } from "../../field/lazy_state.ts";
 import { bls12_381Fields } from "./fields.ts";
 
 const x = BLS12_381_X;
-const r = FR.p;
 /** G1 cofactor h1 = (x − 1)²/3 (the draft §4.2.1); #E(Fp) = h1·r. */
 const H1 = (x - 1n) ** 2n / 3n;
 /** G2 cofactor h2 = (x⁸ − 4x⁷ + 5x⁶ − 4x⁴ + 6x³ − 4x² − 4x + 13)/9 (same source); #E'(Fp2) = h2·r. */

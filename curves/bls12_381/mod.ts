@@ -22,7 +22,7 @@
  * @module
  */
 import { describe, type FieldDescription } from "../../field/params.ts";
-import { FP, FR, X as BLS12_381_X } from "./params.ts";
+import { FP, FR_FIELD, R as r, X as BLS12_381_X } from "./params.ts";
 import type { Fp2Value } from "../../field/tower/fp2_value.ts";
 import type { Codec } from "../group/api.ts";
 import type { H2cGroup, HashToCurve } from "../hash_to_curve/suite.ts";
@@ -59,8 +59,6 @@ export type {
 export type * from "../public_types.ts";
 export type { H2cGroup, HashToCurve };
 export type { DstArgument, HasherDefaults } from "../hash_to_curve/suite.ts";
-
-const r = FR.p;
 
 /**
  * The EIP-2537 (EVM BLS12-381 precompiles) encodings: each Fp element a 64-byte big-endian integer
@@ -154,7 +152,7 @@ export const bls12_381: Bls12_381 = Object.freeze({
   ...pairingBls12_381,
   x: BLS12_381_X,
   fp: describe(FP),
-  fr: describe(FR),
+  fr: FR_FIELD,
   Fr: scalarField(r),
   get fields(): BigintFields {
     return bls12_381Fields();

@@ -7,7 +7,12 @@
  * - Fp2 = Fp[u]/(u² + 1), ξ = 1 + u, M-twist E': y² = x³ + 4ξ (tests/field/tower/frobenius.test.ts checks ξ is a non-residue).
  * @module
  */
-import { defineField, type FieldParams } from "../../field/params.ts";
+import {
+  defineField,
+  type FieldDescription,
+  fieldDescription,
+  type FieldParams,
+} from "../../field/params.ts";
 import { defineTower, type TowerParams } from "../../field/tower/params.ts";
 import * as generatedFp from "../../field/ts/generated/bls12-381-fp.ts";
 import * as generatedFr from "../../field/ts/generated/bls12-381-fr.ts";
@@ -21,7 +26,12 @@ export const P: bigint = ((X - 1n) ** 2n * R) / 3n + X;
 
 /** The base field Fp. */
 export const FP: FieldParams = defineField("bls12-381-fp", P, generatedFp);
-/** The scalar field Fr (the order of G1 and G2). */
-export const FR: FieldParams = defineField("bls12-381-fr", R, generatedFr);
+/** The scalar field Fr (the order of G1 and G2) as the library knows it: no kernel (scalar/ has its own code). */
+export const FR_FIELD: FieldDescription = fieldDescription("bls12-381-fr", R);
+/**
+ * Fr with its generated TypeScript kernel, for the registry (build, tests, benches). No library file
+ * uses it, so a bundler drops it and the kernel (the call is marked pure).
+ */
+export const FR: FieldParams = /* @__PURE__ */ defineField("bls12-381-fr", R, generatedFr);
 /** The tower Fp2 → Fp6 → Fp12 with ξ = 1 + u over an M-twist. */
 export const TOWER: TowerParams = defineTower("bls12-381", FP, { c0: 1n, c1: 1n }, "M");

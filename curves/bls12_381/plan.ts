@@ -5,7 +5,7 @@
  */
 import { towerLayers } from "../../field/tower/mod.ts";
 import { wasmFp2SupportsModulus } from "../../field/wasm/montgomery.ts";
-import { FP, FR, P as p, TOWER } from "./params.ts";
+import { FP, FR_FIELD, P as p, TOWER } from "./params.ts";
 import { FIELD_ONLY, type ModulePlan, modulePlan } from "../../field/wasm/plan.ts";
 import { registerCurve } from "../../field/backend.ts";
 import { pointLayer } from "../group/wasm_point.ts";
@@ -30,4 +30,4 @@ export const BLS12_381_FP_PLAN: ModulePlan = modulePlan("bls12-381", (simd) => [
 ]);
 
 // This program now knows the curve: the root entry's init() and getBackend(target) find its fields here.
-registerCurve(TOWER.name, [{ field: FP, plan: BLS12_381_FP_PLAN }, { field: FR, plan: FIELD_ONLY }]);
+registerCurve(TOWER.name, [{ field: FP, plan: BLS12_381_FP_PLAN }, { field: FR_FIELD, plan: FIELD_ONLY }]);

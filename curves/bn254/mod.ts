@@ -16,7 +16,7 @@
  * @module
  */
 import { describe, type FieldDescription } from "../../field/params.ts";
-import { FP, FR, R as r, U as BN254_U } from "./params.ts";
+import { FP, FR_FIELD, R as r, U as BN254_U } from "./params.ts";
 import type { Fp2Value } from "../../field/tower/fp2_value.ts";
 import type { Group } from "../group/api.ts";
 import { bn254Groups } from "./groups.ts";
@@ -57,7 +57,7 @@ export const bn254: Bn254 = Object.freeze({
   ...noblePairingMembers(PAIRING, seedSecretKey(r)),
   u: BN254_U,
   fp: describe(FP),
-  fr: describe(FR),
+  fr: FR_FIELD,
   Fr: scalarField(r),
   get fields(): BigintFields {
     return bn254Fields();

@@ -6,7 +6,12 @@
  * - Fp2 = Fp[u]/(u² + 1), ξ = 9 + u, D-twist E': y² = x³ + 3/ξ.
  * @module
  */
-import { defineField, type FieldParams } from "../../field/params.ts";
+import {
+  defineField,
+  type FieldDescription,
+  fieldDescription,
+  type FieldParams,
+} from "../../field/params.ts";
 import { defineTower, type TowerParams } from "../../field/tower/params.ts";
 import * as generatedFp from "../../field/ts/generated/bn254-fp.ts";
 import * as generatedFr from "../../field/ts/generated/bn254-fr.ts";
@@ -20,7 +25,12 @@ export const R: bigint = 36n * U ** 4n + 36n * U ** 3n + 18n * U ** 2n + 6n * U 
 
 /** The base field Fp. */
 export const FP: FieldParams = defineField("bn254-fp", P, generatedFp);
-/** The scalar field Fr (the order of G1 and G2). */
-export const FR: FieldParams = defineField("bn254-fr", R, generatedFr);
+/** The scalar field Fr (the order of G1 and G2) as the library knows it: no kernel (scalar/ has its own code). */
+export const FR_FIELD: FieldDescription = fieldDescription("bn254-fr", R);
+/**
+ * Fr with its generated TypeScript kernel, for the registry (build, tests, benches). No library file
+ * uses it, so a bundler drops it and the kernel (the call is marked pure).
+ */
+export const FR: FieldParams = /* @__PURE__ */ defineField("bn254-fr", R, generatedFr);
 /** The tower Fp2 → Fp6 → Fp12 with ξ = 9 + u over a D-twist. */
 export const TOWER: TowerParams = defineTower("bn254", FP, { c0: 9n, c1: 1n }, "D");

@@ -3,7 +3,7 @@
  * (Cloudflare Workers, Vercel Edge, pages whose CSP lacks 'wasm-unsafe-eval'). See ARCHITECTURE.md,
  * "The field kernel contract".
  *
- * The arithmetic is the straight-line code of field/ts/generated/<field>.ts (written ahead of time by
+ * The arithmetic is the fixed-length loop code of field/ts/generated/<field>.ts (written ahead of time by
  * scripts/gen_ts_kernels.ts: 24-bit limbs held in doubles scaled by 2^-24, R = 2^(24n)). This file
  * owns the arena (one Float64Array; slot i at offset i·n, n the limb count), the byte and BigInt
  * conversions, and delegates pow, sqrt, isSquare, batch inversion and the constant-time inversion
@@ -62,7 +62,7 @@ function build(field: FieldParams): FieldKernel {
   // Pornin's binary GCD on this layout (field/algorithms/inverse_ts.ts) has no branch on data in its
   // source, but `deno task ct` measures an input-dependent running time of about 15 ns in 10–18 µs
   // (|t| > 100, cause inside V8's code for it not found), so it serves only public data here;
-  // `inv` uses Fermat's little theorem over the straight-line mul/sqr, which passes the same test.
+  // `inv` uses Fermat's little theorem over the branch-free mul/sqr, which passes the same test.
   const inverseVartime = buildTsInverse(p, n);
   let used = 0;
 

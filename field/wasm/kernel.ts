@@ -14,7 +14,7 @@
 import { checkBytes, isBytes, IsochronError } from "../../errors.ts";
 import { batchInvVartime, isSquareCt, powCt, sqrtCt } from "../algorithms/mod.ts";
 import type { FieldKernel } from "../kernel.ts";
-import type { FieldName, FieldParams } from "../params.ts";
+import type { FieldDescription, FieldName, FieldParams } from "../params.ts";
 import { compileWasm } from "../../wasm/compile.ts";
 import { inverseLayer } from "./inverse.ts";
 import { SQR4, sqr4Layer } from "./emit_sqr4.ts";
@@ -48,7 +48,7 @@ export interface WasmFieldKernel extends FieldKernel, PlannedKernel {
  * says otherwise (scripts/build_wasm.ts writes both variants).
  */
 export function wasmFieldModuleBytes(
-  field: FieldParams,
+  field: FieldDescription,
   plan: ModulePlan = FIELD_ONLY,
   simd: boolean = simdSupported(),
 ): Uint8Array<ArrayBuffer> {

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { add, carry, cswap, fromBytes, LIMBS, mul, mulA24, sqr, sub, toBytes } from "./field.ts";
+import { add, carry, cswap, fromBytes, LIMBS, mul, mulA24, SCRATCH, sqr, sub, toBytes } from "./field.ts";
 import { invert as invertChain } from "./invert.ts";
 import { baseTable, ENTRY_ENCODED_BYTES, TABLE_COLS, TABLE_ROWS, WINDOW } from "../base_table.ts";
 import type { KernelBounds, X25519Kernel } from "../kernel.ts";
@@ -209,6 +209,7 @@ function base(out: Uint8Array, k: Uint8Array): void {
 
 function wipe(): void {
   F.fill(0, at(USER_SLOTS));
+  SCRATCH.fill(0); // the field kernel's columns (x25519/ts/field.ts)
   kc.fill(0);
   digits.fill(0);
 }
@@ -244,7 +245,7 @@ export const tsKernel: X25519Kernel = {
   toBytes: (a, dst) => toBytes(F, at(a), dst),
   getLimbs: (slot) => Array.from(F.subarray(at(slot), at(slot) + N)),
   setLimbs: (slot, limbs) => F.set(limbs, at(slot)),
-  scratch: () => [F.subarray(at(USER_SLOTS)), kc, digits],
+  scratch: () => [F.subarray(at(USER_SLOTS)), kc, digits, SCRATCH],
   scalarMult(out, k, u) {
     try {
       ladder(out, k, u);

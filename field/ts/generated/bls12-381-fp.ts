@@ -3,8 +3,9 @@
 //
 // p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab (381 bits)
 // 16 limbs of 24 bits; limb i holds Aᵢ·2^-24 (0 ≤ Aᵢ < 2^24); R = 2^384; −p⁻¹ mod 2^24 = 16580605.
-// Functions take the arena m and element offsets (element i of a kernel sits at i·LIMBS). Outputs are
-// written after all inputs are read, so out may alias any input. No branches, loops or allocation.
+// Functions take the arena m and element offsets (element i of a kernel sits at i·LIMBS). An output
+// limb is written only after every input limb it may overwrite was read, so out may alias any input.
+// No branch on data, no allocation; every loop runs a fixed number of times.
 
 import type { Arena, SlotOps } from "../slot_ops.ts";
 
@@ -12,6 +13,12 @@ import type { Arena, SlotOps } from "../slot_ops.ts";
 export const LIMBS = 16;
 /** The modulus this file was generated for, in hex (checked against field/params.ts on load). */
 export const MODULUS_HEX = "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab";
+/** p's limbs pᵢ·2^-24. */
+const P = new Float64Array([0.9986979365348816, 0.9999999403953552, 0.9989317655563354, 0.6926879286766052, 0.6718748807907104, 0.9614886045455933, 0.6287641525268555, 0.40308868885040283, 0.5198172926902771, 0.2949973940849304, 0.8413767218589783, 0.26287341117858887, 0.10802781581878662, 0.9007918238639832, 0.914939820766449, 0.10157877206802368]);
+/** R mod p's limbs (the Montgomery form of 1). */
+const ONE = new Float64Array([0.011718571186065674, 0, 0.009613573551177979, 0.76580810546875, 0.9531256556510925, 0.3466021418571472, 0.3411220908164978, 0.37220144271850586, 0.321644127368927, 0.34502315521240234, 0.42760932445526123, 0.634138822555542, 0.027749478816986084, 0.8928735256195068, 0.7655410766601562, 0.08579051494598389]);
+/** Scratch of mul (quotient digits, t, t − p) and add/sub (the second chain): zeroed after each call. */
+const W = new Float64Array(48);
 
 /**
  * out ← a·b·R⁻¹ mod p (Montgomery multiplication; squaring is mul(a, a)).
@@ -19,268 +26,58 @@ export const MODULUS_HEX = "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730
  * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a·b < R·p: a, b < p, or any a < 2^384 with b < p (the conversions of field/ts/kernel.ts).
  * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
  * Exactness: every integer column value S (products aⱼbₖ, qⱼpₖ < 2^48, and the carry in) is
- * < 2^52.717 < 2^53 and is held exactly as the double S·2^-24; partial sums of the balanced trees
- * are below their column's bound (all terms ≥ 0). q_i = ((S_i mod 2^24)·p' mod 2^24) is formed from
- * frac(S_i·2^-24)·p' < 2^24, a multiple of 2^-24 (48 bits). In the second half the t − p chain's
- * values are integers in (−2^24, 2^53) held the same way. Pre-subtraction result: t = (a·b + q·p)/R
- * with a·b < R·p and q < R, so t < 2p < 2^384: its top carry is zero and one masked subtraction
- * of p (sign from the t − p chain's final floor) makes it canonical.
+ * < 2^52.717 < 2^53 and is held exactly (as S·2^-48 in the two sums, S·2^-24 after scaling); all
+ * terms are ≥ 0, so every partial sum is below its column's bound. q_i = ((S_i mod 2^24)·p' mod 2^24)
+ * is formed from frac(S_i·2^-24)·p' < 2^24, a multiple of 2^-24 (48 bits). In the second half the
+ * t − p chain's values are integers in (−2^24, 2^53) held the same way. Pre-subtraction result:
+ * t = (a·b + q·p)/R with a·b < R·p and q < R, so t < 2p < 2^384: its top carry is zero and one
+ * masked subtraction of p (sign from the t − p chain's final floor) makes it canonical.
+ * Loops run a fixed number of times (public bounds); `w` is zeroed before returning.
  */
 export function mul(m: Float64Array, o: number, a: number, b: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10], a11 = m[a + 11], a12 = m[a + 12], a13 = m[a + 13], a14 = m[a + 14], a15 = m[a + 15];
-  const b0 = m[b] * 16777216, b1 = m[b + 1] * 16777216, b2 = m[b + 2] * 16777216, b3 = m[b + 3] * 16777216, b4 = m[b + 4] * 16777216, b5 = m[b + 5] * 16777216, b6 = m[b + 6] * 16777216, b7 = m[b + 7] * 16777216, b8 = m[b + 8] * 16777216, b9 = m[b + 9] * 16777216, b10 = m[b + 10] * 16777216, b11 = m[b + 11] * 16777216, b12 = m[b + 12] * 16777216, b13 = m[b + 13] * 16777216, b14 = m[b + 14] * 16777216, b15 = m[b + 15] * 16777216;
-  // column 0: S < 2^48.00
-  const s0 = a0 * b0;
-  const u0 = (s0 - Math.floor(s0)) * 16580605;
-  const q0 = u0 - Math.floor(u0);
-  const c1 = q0 * 0.9986979365348816 + s0 * 5.960464477539063e-8;
-  // column 1: S < 2^49.58
-  const s1 = a0 * b1 + a1 * b0 + q0 * 16777215 + c1;
-  const u1 = (s1 - Math.floor(s1)) * 16580605;
-  const q1 = u1 - Math.floor(u1);
-  const c2 = q1 * 0.9986979365348816 + s1 * 5.960464477539063e-8;
-  // column 2: S < 2^50.32
-  const s2 = (a0 * b2 + a1 * b1) + (a2 * b0 + q0 * 16759294) + q1 * 16777215 + c2;
-  const u2 = (s2 - Math.floor(s2)) * 16580605;
-  const q2 = u2 - Math.floor(u2);
-  const c3 = q2 * 0.9986979365348816 + s2 * 5.960464477539063e-8;
-  // column 3: S < 2^50.74
-  const s3 = (a0 * b3 + (a1 * b2 + a2 * b1)) + (a3 * b0 + (q0 * 11621375 + q1 * 16759294)) + q2 * 16777215 + c3;
-  const u3 = (s3 - Math.floor(s3)) * 16580605;
-  const q3 = u3 - Math.floor(u3);
-  const c4 = q3 * 0.9986979365348816 + s3 * 5.960464477539063e-8;
-  // column 4: S < 2^51.06
-  const s4 = ((a0 * b4 + a1 * b3) + (a2 * b2 + a3 * b1)) + ((a4 * b0 + q0 * 11272190) + (q1 * 11621375 + q2 * 16759294)) + q3 * 16777215 + c4;
-  const u4 = (s4 - Math.floor(s4)) * 16580605;
-  const q4 = u4 - Math.floor(u4);
-  const c5 = q4 * 0.9986979365348816 + s4 * 5.960464477539063e-8;
-  // column 5: S < 2^51.37
-  const s5 = ((a0 * b5 + a1 * b4) + (a2 * b3 + (a3 * b2 + a4 * b1))) + ((a5 * b0 + q0 * 16131102) + (q1 * 11272190 + (q2 * 11621375 + q3 * 16759294))) + q4 * 16777215 + c5;
-  const u5 = (s5 - Math.floor(s5)) * 16580605;
-  const q5 = u5 - Math.floor(u5);
-  const c6 = q5 * 0.9986979365348816 + s5 * 5.960464477539063e-8;
-  // column 6: S < 2^51.58
-  const s6 = ((a0 * b6 + (a1 * b5 + a2 * b4)) + (a3 * b3 + (a4 * b2 + a5 * b1))) + ((a6 * b0 + (q0 * 10548912 + q1 * 16131102)) + (q2 * 11272190 + (q3 * 11621375 + q4 * 16759294))) + q5 * 16777215 + c6;
-  const u6 = (s6 - Math.floor(s6)) * 16580605;
-  const q6 = u6 - Math.floor(u6);
-  const c7 = q6 * 0.9986979365348816 + s6 * 5.960464477539063e-8;
-  // column 7: S < 2^51.74
-  const s7 = ((a0 * b7 + (a1 * b6 + a2 * b5)) + ((a3 * b4 + a4 * b3) + (a5 * b2 + a6 * b1))) + ((a7 * b0 + (q0 * 6762706 + q1 * 10548912)) + ((q2 * 16131102 + q3 * 11272190) + (q4 * 11621375 + q5 * 16759294))) + q6 * 16777215 + c7;
-  const u7 = (s7 - Math.floor(s7)) * 16580605;
-  const q7 = u7 - Math.floor(u7);
-  const c8 = q7 * 0.9986979365348816 + s7 * 5.960464477539063e-8;
-  // column 8: S < 2^51.89
-  const s8 = (((a0 * b8 + a1 * b7) + (a2 * b6 + a3 * b5)) + ((a4 * b4 + a5 * b3) + (a6 * b2 + a7 * b1))) + (((a8 * b0 + q0 * 8721087) + (q1 * 6762706 + q2 * 10548912)) + ((q3 * 16131102 + q4 * 11272190) + (q5 * 11621375 + q6 * 16759294))) + q7 * 16777215 + c8;
-  const u8 = (s8 - Math.floor(s8)) * 16580605;
-  const q8 = u8 - Math.floor(u8);
-  const c9 = q8 * 0.9986979365348816 + s8 * 5.960464477539063e-8;
-  // column 9: S < 2^52.02
-  const s9 = (((a0 * b9 + a1 * b8) + (a2 * b7 + a3 * b6)) + ((a4 * b5 + a5 * b4) + (a6 * b3 + (a7 * b2 + a8 * b1)))) + (((a9 * b0 + q0 * 4949235) + (q1 * 8721087 + q2 * 6762706)) + ((q3 * 10548912 + q4 * 16131102) + (q5 * 11272190 + (q6 * 11621375 + q7 * 16759294)))) + q8 * 16777215 + c9;
-  const u9 = (s9 - Math.floor(s9)) * 16580605;
-  const q9 = u9 - Math.floor(u9);
-  const c10 = q9 * 0.9986979365348816 + s9 * 5.960464477539063e-8;
-  // column 10: S < 2^52.17
-  const s10 = (((a0 * b10 + a1 * b9) + (a2 * b8 + (a3 * b7 + a4 * b6))) + ((a5 * b5 + a6 * b4) + (a7 * b3 + (a8 * b2 + a9 * b1)))) + (((a10 * b0 + q0 * 14115959) + (q1 * 4949235 + (q2 * 8721087 + q3 * 6762706))) + ((q4 * 10548912 + q5 * 16131102) + (q6 * 11272190 + (q7 * 11621375 + q8 * 16759294)))) + q9 * 16777215 + c10;
-  const u10 = (s10 - Math.floor(s10)) * 16580605;
-  const q10 = u10 - Math.floor(u10);
-  const c11 = q10 * 0.9986979365348816 + s10 * 5.960464477539063e-8;
-  // column 11: S < 2^52.27
-  const s11 = (((a0 * b11 + a1 * b10) + (a2 * b9 + (a3 * b8 + a4 * b7))) + ((a5 * b6 + (a6 * b5 + a7 * b4)) + (a8 * b3 + (a9 * b2 + a10 * b1)))) + (((a11 * b0 + q0 * 4410284) + (q1 * 14115959 + (q2 * 4949235 + q3 * 8721087))) + ((q4 * 6762706 + (q5 * 10548912 + q6 * 16131102)) + (q7 * 11272190 + (q8 * 11621375 + q9 * 16759294)))) + q10 * 16777215 + c11;
-  const u11 = (s11 - Math.floor(s11)) * 16580605;
-  const q11 = u11 - Math.floor(u11);
-  const c12 = q11 * 0.9986979365348816 + s11 * 5.960464477539063e-8;
-  // column 12: S < 2^52.35
-  const s12 = (((a0 * b12 + (a1 * b11 + a2 * b10)) + (a3 * b9 + (a4 * b8 + a5 * b7))) + ((a6 * b6 + (a7 * b5 + a8 * b4)) + (a9 * b3 + (a10 * b2 + a11 * b1)))) + (((a12 * b0 + (q0 * 1812406 + q1 * 4410284)) + (q2 * 14115959 + (q3 * 4949235 + q4 * 8721087))) + ((q5 * 6762706 + (q6 * 10548912 + q7 * 16131102)) + (q8 * 11272190 + (q9 * 11621375 + q10 * 16759294)))) + q11 * 16777215 + c12;
-  const u12 = (s12 - Math.floor(s12)) * 16580605;
-  const q12 = u12 - Math.floor(u12);
-  const c13 = q12 * 0.9986979365348816 + s12 * 5.960464477539063e-8;
-  // column 13: S < 2^52.48
-  const s13 = (((a0 * b13 + (a1 * b12 + a2 * b11)) + (a3 * b10 + (a4 * b9 + a5 * b8))) + ((a6 * b7 + (a7 * b6 + a8 * b5)) + ((a9 * b4 + a10 * b3) + (a11 * b2 + a12 * b1)))) + (((a13 * b0 + (q0 * 15112779 + q1 * 1812406)) + (q2 * 4410284 + (q3 * 14115959 + q4 * 4949235))) + ((q5 * 8721087 + (q6 * 6762706 + q7 * 10548912)) + ((q8 * 16131102 + q9 * 11272190) + (q10 * 11621375 + q11 * 16759294)))) + q12 * 16777215 + c13;
-  const u13 = (s13 - Math.floor(s13)) * 16580605;
-  const q13 = u13 - Math.floor(u13);
-  const c14 = q13 * 0.9986979365348816 + s13 * 5.960464477539063e-8;
-  // column 14: S < 2^52.60
-  const s14 = (((a0 * b14 + (a1 * b13 + a2 * b12)) + ((a3 * b11 + a4 * b10) + (a5 * b9 + a6 * b8))) + ((a7 * b7 + (a8 * b6 + a9 * b5)) + ((a10 * b4 + a11 * b3) + (a12 * b2 + a13 * b1)))) + (((a14 * b0 + (q0 * 15350143 + q1 * 15112779)) + ((q2 * 1812406 + q3 * 4410284) + (q4 * 14115959 + q5 * 4949235))) + ((q6 * 8721087 + (q7 * 6762706 + q8 * 10548912)) + ((q9 * 16131102 + q10 * 11272190) + (q11 * 11621375 + q12 * 16759294)))) + q13 * 16777215 + c14;
-  const u14 = (s14 - Math.floor(s14)) * 16580605;
-  const q14 = u14 - Math.floor(u14);
-  const c15 = q14 * 0.9986979365348816 + s14 * 5.960464477539063e-8;
-  // column 15: S < 2^52.66
-  const s15 = (((a0 * b15 + (a1 * b14 + a2 * b13)) + ((a3 * b12 + a4 * b11) + (a5 * b10 + a6 * b9))) + (((a7 * b8 + a8 * b7) + (a9 * b6 + a10 * b5)) + ((a11 * b4 + a12 * b3) + (a13 * b2 + a14 * b1)))) + (((a15 * b0 + (q0 * 1704209 + q1 * 15350143)) + ((q2 * 15112779 + q3 * 1812406) + (q4 * 4410284 + q5 * 14115959))) + (((q6 * 4949235 + q7 * 8721087) + (q8 * 6762706 + q9 * 10548912)) + ((q10 * 16131102 + q11 * 11272190) + (q12 * 11621375 + q13 * 16759294)))) + q14 * 16777215 + c15;
-  const u15 = (s15 - Math.floor(s15)) * 16580605;
-  const q15 = u15 - Math.floor(u15);
-  const c16 = q15 * 0.9986979365348816 + s15 * 5.960464477539063e-8;
-  // column 16: S < 2^52.60
-  const e16 = (((a1 * b15 + (a2 * b14 + a3 * b13)) + ((a4 * b12 + a5 * b11) + (a6 * b10 + a7 * b9))) + (((a8 * b8 + a9 * b7) + (a10 * b6 + a11 * b5)) + ((a12 * b4 + a13 * b3) + (a14 * b2 + a15 * b1)))) + (((q1 * 1704209 + (q2 * 15350143 + q3 * 15112779)) + ((q4 * 1812406 + q5 * 4410284) + (q6 * 14115959 + q7 * 4949235))) + (((q8 * 8721087 + q9 * 6762706) + (q10 * 10548912 + q11 * 16131102)) + ((q12 * 11272190 + q13 * 11621375) + (q14 * 16759294 + q15 * 16777215))));
-  const s16 = e16 + c16;
-  const f16 = Math.floor(s16);
-  const t0 = s16 - f16;
-  const c17 = f16 * 5.960464477539063e-8;
-  const x16 = (e16 - 0.9986979365348816) + c16;
-  const h16 = Math.floor(x16);
-  const v0 = x16 - h16;
-  const y17 = h16 * 5.960464477539063e-8;
-  // column 17: S < 2^52.48
-  const e17 = (((a2 * b15 + (a3 * b14 + a4 * b13)) + ((a5 * b12 + a6 * b11) + (a7 * b10 + a8 * b9))) + ((a9 * b8 + (a10 * b7 + a11 * b6)) + ((a12 * b5 + a13 * b4) + (a14 * b3 + a15 * b2)))) + (((q2 * 1704209 + (q3 * 15350143 + q4 * 15112779)) + ((q5 * 1812406 + q6 * 4410284) + (q7 * 14115959 + q8 * 4949235))) + ((q9 * 8721087 + (q10 * 6762706 + q11 * 10548912)) + ((q12 * 16131102 + q13 * 11272190) + (q14 * 11621375 + q15 * 16759294))));
-  const s17 = e17 + c17;
-  const f17 = Math.floor(s17);
-  const t1 = s17 - f17;
-  const c18 = f17 * 5.960464477539063e-8;
-  const x17 = (e17 - 0.9999999403953552) + y17;
-  const h17 = Math.floor(x17);
-  const v1 = x17 - h17;
-  const y18 = h17 * 5.960464477539063e-8;
-  // column 18: S < 2^52.34
-  const e18 = (((a3 * b15 + (a4 * b14 + a5 * b13)) + (a6 * b12 + (a7 * b11 + a8 * b10))) + ((a9 * b9 + (a10 * b8 + a11 * b7)) + ((a12 * b6 + a13 * b5) + (a14 * b4 + a15 * b3)))) + (((q3 * 1704209 + (q4 * 15350143 + q5 * 15112779)) + (q6 * 1812406 + (q7 * 4410284 + q8 * 14115959))) + ((q9 * 4949235 + (q10 * 8721087 + q11 * 6762706)) + ((q12 * 10548912 + q13 * 16131102) + (q14 * 11272190 + q15 * 11621375))));
-  const s18 = e18 + c18;
-  const f18 = Math.floor(s18);
-  const t2 = s18 - f18;
-  const c19 = f18 * 5.960464477539063e-8;
-  const x18 = (e18 - 0.9989317655563354) + y18;
-  const h18 = Math.floor(x18);
-  const v2 = x18 - h18;
-  const y19 = h18 * 5.960464477539063e-8;
-  // column 19: S < 2^52.22
-  const e19 = (((a4 * b15 + (a5 * b14 + a6 * b13)) + (a7 * b12 + (a8 * b11 + a9 * b10))) + ((a10 * b9 + (a11 * b8 + a12 * b7)) + (a13 * b6 + (a14 * b5 + a15 * b4)))) + (((q4 * 1704209 + (q5 * 15350143 + q6 * 15112779)) + (q7 * 1812406 + (q8 * 4410284 + q9 * 14115959))) + ((q10 * 4949235 + (q11 * 8721087 + q12 * 6762706)) + (q13 * 10548912 + (q14 * 16131102 + q15 * 11272190))));
-  const s19 = e19 + c19;
-  const f19 = Math.floor(s19);
-  const t3 = s19 - f19;
-  const c20 = f19 * 5.960464477539063e-8;
-  const x19 = (e19 - 0.6926879286766052) + y19;
-  const h19 = Math.floor(x19);
-  const v3 = x19 - h19;
-  const y20 = h19 * 5.960464477539063e-8;
-  // column 20: S < 2^52.08
-  const e20 = (((a5 * b15 + a6 * b14) + (a7 * b13 + (a8 * b12 + a9 * b11))) + ((a10 * b10 + (a11 * b9 + a12 * b8)) + (a13 * b7 + (a14 * b6 + a15 * b5)))) + (((q5 * 1704209 + q6 * 15350143) + (q7 * 15112779 + (q8 * 1812406 + q9 * 4410284))) + ((q10 * 14115959 + (q11 * 4949235 + q12 * 8721087)) + (q13 * 6762706 + (q14 * 10548912 + q15 * 16131102))));
-  const s20 = e20 + c20;
-  const f20 = Math.floor(s20);
-  const t4 = s20 - f20;
-  const c21 = f20 * 5.960464477539063e-8;
-  const x20 = (e20 - 0.6718748807907104) + y20;
-  const h20 = Math.floor(x20);
-  const v4 = x20 - h20;
-  const y21 = h20 * 5.960464477539063e-8;
-  // column 21: S < 2^51.90
-  const e21 = (((a6 * b15 + a7 * b14) + (a8 * b13 + (a9 * b12 + a10 * b11))) + ((a11 * b10 + a12 * b9) + (a13 * b8 + (a14 * b7 + a15 * b6)))) + (((q6 * 1704209 + q7 * 15350143) + (q8 * 15112779 + (q9 * 1812406 + q10 * 4410284))) + ((q11 * 14115959 + q12 * 4949235) + (q13 * 8721087 + (q14 * 6762706 + q15 * 10548912))));
-  const s21 = e21 + c21;
-  const f21 = Math.floor(s21);
-  const t5 = s21 - f21;
-  const c22 = f21 * 5.960464477539063e-8;
-  const x21 = (e21 - 0.9614886045455933) + y21;
-  const h21 = Math.floor(x21);
-  const v5 = x21 - h21;
-  const y22 = h21 * 5.960464477539063e-8;
-  // column 22: S < 2^51.74
-  const e22 = (((a7 * b15 + a8 * b14) + (a9 * b13 + a10 * b12)) + ((a11 * b11 + a12 * b10) + (a13 * b9 + (a14 * b8 + a15 * b7)))) + (((q7 * 1704209 + q8 * 15350143) + (q9 * 15112779 + q10 * 1812406)) + ((q11 * 4410284 + q12 * 14115959) + (q13 * 4949235 + (q14 * 8721087 + q15 * 6762706))));
-  const s22 = e22 + c22;
-  const f22 = Math.floor(s22);
-  const t6 = s22 - f22;
-  const c23 = f22 * 5.960464477539063e-8;
-  const x22 = (e22 - 0.6287641525268555) + y22;
-  const h22 = Math.floor(x22);
-  const v6 = x22 - h22;
-  const y23 = h22 * 5.960464477539063e-8;
-  // column 23: S < 2^51.58
-  const e23 = (((a8 * b15 + a9 * b14) + (a10 * b13 + a11 * b12)) + ((a12 * b11 + a13 * b10) + (a14 * b9 + a15 * b8))) + (((q8 * 1704209 + q9 * 15350143) + (q10 * 15112779 + q11 * 1812406)) + ((q12 * 4410284 + q13 * 14115959) + (q14 * 4949235 + q15 * 8721087)));
-  const s23 = e23 + c23;
-  const f23 = Math.floor(s23);
-  const t7 = s23 - f23;
-  const c24 = f23 * 5.960464477539063e-8;
-  const x23 = (e23 - 0.40308868885040283) + y23;
-  const h23 = Math.floor(x23);
-  const v7 = x23 - h23;
-  const y24 = h23 * 5.960464477539063e-8;
-  // column 24: S < 2^51.38
-  const e24 = ((a9 * b15 + (a10 * b14 + a11 * b13)) + ((a12 * b12 + a13 * b11) + (a14 * b10 + a15 * b9))) + ((q9 * 1704209 + (q10 * 15350143 + q11 * 15112779)) + ((q12 * 1812406 + q13 * 4410284) + (q14 * 14115959 + q15 * 4949235)));
-  const s24 = e24 + c24;
-  const f24 = Math.floor(s24);
-  const t8 = s24 - f24;
-  const c25 = f24 * 5.960464477539063e-8;
-  const x24 = (e24 - 0.5198172926902771) + y24;
-  const h24 = Math.floor(x24);
-  const v8 = x24 - h24;
-  const y25 = h24 * 5.960464477539063e-8;
-  // column 25: S < 2^51.19
-  const e25 = ((a10 * b15 + (a11 * b14 + a12 * b13)) + (a13 * b12 + (a14 * b11 + a15 * b10))) + ((q10 * 1704209 + (q11 * 15350143 + q12 * 15112779)) + (q13 * 1812406 + (q14 * 4410284 + q15 * 14115959)));
-  const s25 = e25 + c25;
-  const f25 = Math.floor(s25);
-  const t9 = s25 - f25;
-  const c26 = f25 * 5.960464477539063e-8;
-  const x25 = (e25 - 0.2949973940849304) + y25;
-  const h25 = Math.floor(x25);
-  const v9 = x25 - h25;
-  const y26 = h25 * 5.960464477539063e-8;
-  // column 26: S < 2^50.87
-  const e26 = ((a11 * b15 + a12 * b14) + (a13 * b13 + (a14 * b12 + a15 * b11))) + ((q11 * 1704209 + q12 * 15350143) + (q13 * 15112779 + (q14 * 1812406 + q15 * 4410284)));
-  const s26 = e26 + c26;
-  const f26 = Math.floor(s26);
-  const t10 = s26 - f26;
-  const c27 = f26 * 5.960464477539063e-8;
-  const x26 = (e26 - 0.8413767218589783) + y26;
-  const h26 = Math.floor(x26);
-  const v10 = x26 - h26;
-  const y27 = h26 * 5.960464477539063e-8;
-  // column 27: S < 2^50.59
-  const e27 = ((a12 * b15 + a13 * b14) + (a14 * b13 + a15 * b12)) + ((q12 * 1704209 + q13 * 15350143) + (q14 * 15112779 + q15 * 1812406));
-  const s27 = e27 + c27;
-  const f27 = Math.floor(s27);
-  const t11 = s27 - f27;
-  const c28 = f27 * 5.960464477539063e-8;
-  const x27 = (e27 - 0.26287341117858887) + y27;
-  const h27 = Math.floor(x27);
-  const v11 = x27 - h27;
-  const y28 = h27 * 5.960464477539063e-8;
-  // column 28: S < 2^50.30
-  const e28 = (a13 * b15 + (a14 * b14 + a15 * b13)) + (q13 * 1704209 + (q14 * 15350143 + q15 * 15112779));
-  const s28 = e28 + c28;
-  const f28 = Math.floor(s28);
-  const t12 = s28 - f28;
-  const c29 = f28 * 5.960464477539063e-8;
-  const x28 = (e28 - 0.10802781581878662) + y28;
-  const h28 = Math.floor(x28);
-  const v12 = x28 - h28;
-  const y29 = h28 * 5.960464477539063e-8;
-  // column 29: S < 2^49.59
-  const e29 = (a14 * b15 + a15 * b14) + (q14 * 1704209 + q15 * 15350143);
-  const s29 = e29 + c29;
-  const f29 = Math.floor(s29);
-  const t13 = s29 - f29;
-  const c30 = f29 * 5.960464477539063e-8;
-  const x29 = (e29 - 0.9007918238639832) + y29;
-  const h29 = Math.floor(x29);
-  const v13 = x29 - h29;
-  const y30 = h29 * 5.960464477539063e-8;
-  // column 30: S < 2^48.14
-  const e30 = a15 * b15 + q15 * 1704209;
-  const s30 = e30 + c30;
-  const f30 = Math.floor(s30);
-  const t14 = s30 - f30;
-  const c31 = f30 * 5.960464477539063e-8;
-  const x30 = (e30 - 0.914939820766449) + y30;
-  const h30 = Math.floor(x30);
-  const v14 = x30 - h30;
-  const y31 = h30 * 5.960464477539063e-8;
-  // column 31: S < 2^24.14
-  const t15 = c31;
-  const x31 = y31 - 0.10157877206802368;
-  const g = Math.floor(x31);
-  const v15 = x31 - g;
-  // g = −1 if t < p (keep t), 0 if t ≥ p (keep t − p).
-  m[o] = v0 - g * (t0 - v0);
-  m[o + 1] = v1 - g * (t1 - v1);
-  m[o + 2] = v2 - g * (t2 - v2);
-  m[o + 3] = v3 - g * (t3 - v3);
-  m[o + 4] = v4 - g * (t4 - v4);
-  m[o + 5] = v5 - g * (t5 - v5);
-  m[o + 6] = v6 - g * (t6 - v6);
-  m[o + 7] = v7 - g * (t7 - v7);
-  m[o + 8] = v8 - g * (t8 - v8);
-  m[o + 9] = v9 - g * (t9 - v9);
-  m[o + 10] = v10 - g * (t10 - v10);
-  m[o + 11] = v11 - g * (t11 - v11);
-  m[o + 12] = v12 - g * (t12 - v12);
-  m[o + 13] = v13 - g * (t13 - v13);
-  m[o + 14] = v14 - g * (t14 - v14);
-  m[o + 15] = v15 - g * (t15 - v15);
+  const w = W;
+  let c = 0;
+  // First half: columns 0..n−1 give the quotient digits qᵢ = (Sᵢ mod 2^24)·p' mod 2^24 (in w[0..n)).
+  for (let i = 0; i < 16; i++) {
+    let s = m[a + i] * m[b], t = 0;
+    for (let j = 0; j < i; j++) {
+      s += m[a + j] * m[b + i - j];
+      t += w[j] * P[i - j];
+    }
+    s = (s + t) * 16777216 + c;
+    const u = (s - Math.floor(s)) * 16580605;
+    const q = u - Math.floor(u);
+    w[i] = q;
+    // Sᵢ + qᵢ·p₀ ≡ 0 mod 2^24: the carry is exact; both addends are exact multiples of 2^-48 < 2^6.
+    c = q * P[0] + s * 5.960464477539063e-8;
+  }
+  // Second half: columns n..2n−2 give t = (a·b + q·p)/R (in w[n..2n)) and, from the same column
+  // sums e with its own carries y, t − p (in w[2n..3n)).
+  let y = c;
+  for (let i = 16; i < 31; i++) {
+    let e = 0, t = 0;
+    for (let j = i - 15; j < 16; j++) {
+      e += m[a + j] * m[b + i - j];
+      t += w[j] * P[i - j];
+    }
+    e = (e + t) * 16777216;
+    const s = e + c, f = Math.floor(s);
+    w[i] = s - f;
+    c = f * 5.960464477539063e-8;
+    const x = (e - P[i - 16]) + y, h = Math.floor(x);
+    w[i + 16] = x - h;
+    y = h * 5.960464477539063e-8;
+  }
+  // No products in the last column: t < 2p < R, so its digit is the carry itself.
+  w[31] = c;
+  const x = y - P[15], g = Math.floor(x);
+  w[47] = x - g;
+  // g = −1 if t < p (keep t), 0 if t ≥ p (keep t − p); then the scratch is zeroed.
+  for (let k = 0; k < 16; k++) {
+    const v = w[k + 32];
+    m[o + k] = v - g * (w[k + 16] - v);
+  }
+  for (let k = 0; k < 48; k++) w[k] = 0;
 }
 
 /**
@@ -289,141 +86,26 @@ export function mul(m: Float64Array, o: number, a: number, b: number): void {
  * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a, b < p.
  * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
  * Exactness: limb sums sᵢ (minus pᵢ) lie in (−1, 2) on the 2^-24 grid.
- * Carries run over limb pairs: h = s₂ⱼ·2^-24 + s₂ⱼ₊₁ + F·2^-48 is a multiple of 2^-48 in (−3, 3), i.e.
- * at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.
+ * Carry chains run limb by limb: z = sₖ + F·2^-24 is a multiple of 2^-24 in [−1, 2), and the carry
+ * F = ⌊z⌋ is −1, 0 or 1.
  */
 export function add(m: Float64Array, o: number, a: number, b: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10], a11 = m[a + 11], a12 = m[a + 12], a13 = m[a + 13], a14 = m[a + 14], a15 = m[a + 15];
-  const b0 = m[b], b1 = m[b + 1], b2 = m[b + 2], b3 = m[b + 3], b4 = m[b + 4], b5 = m[b + 5], b6 = m[b + 6], b7 = m[b + 7], b8 = m[b + 8], b9 = m[b + 9], b10 = m[b + 10], b11 = m[b + 11], b12 = m[b + 12], b13 = m[b + 13], b14 = m[b + 14], b15 = m[b + 15];
-  const th0 = (a0 + b0) * 5.960464477539063e-8 + (a1 + b1);
-  const tx0 = th0;
-  const tF0 = Math.floor(tx0);
-  const tr0 = (tx0 - tF0) * 16777216;
-  const tg0 = Math.floor(tr0);
-  const t0 = tr0 - tg0;
-  const t1 = tg0 * 5.960464477539063e-8;
-  const th1 = (a2 + b2) * 5.960464477539063e-8 + (a3 + b3);
-  const tx1 = th1 + tF0 * 3.552713678800501e-15;
-  const tF1 = Math.floor(tx1);
-  const tr1 = (tx1 - tF1) * 16777216;
-  const tg1 = Math.floor(tr1);
-  const t2 = tr1 - tg1;
-  const t3 = tg1 * 5.960464477539063e-8;
-  const th2 = (a4 + b4) * 5.960464477539063e-8 + (a5 + b5);
-  const tx2 = th2 + tF1 * 3.552713678800501e-15;
-  const tF2 = Math.floor(tx2);
-  const tr2 = (tx2 - tF2) * 16777216;
-  const tg2 = Math.floor(tr2);
-  const t4 = tr2 - tg2;
-  const t5 = tg2 * 5.960464477539063e-8;
-  const th3 = (a6 + b6) * 5.960464477539063e-8 + (a7 + b7);
-  const tx3 = th3 + tF2 * 3.552713678800501e-15;
-  const tF3 = Math.floor(tx3);
-  const tr3 = (tx3 - tF3) * 16777216;
-  const tg3 = Math.floor(tr3);
-  const t6 = tr3 - tg3;
-  const t7 = tg3 * 5.960464477539063e-8;
-  const th4 = (a8 + b8) * 5.960464477539063e-8 + (a9 + b9);
-  const tx4 = th4 + tF3 * 3.552713678800501e-15;
-  const tF4 = Math.floor(tx4);
-  const tr4 = (tx4 - tF4) * 16777216;
-  const tg4 = Math.floor(tr4);
-  const t8 = tr4 - tg4;
-  const t9 = tg4 * 5.960464477539063e-8;
-  const th5 = (a10 + b10) * 5.960464477539063e-8 + (a11 + b11);
-  const tx5 = th5 + tF4 * 3.552713678800501e-15;
-  const tF5 = Math.floor(tx5);
-  const tr5 = (tx5 - tF5) * 16777216;
-  const tg5 = Math.floor(tr5);
-  const t10 = tr5 - tg5;
-  const t11 = tg5 * 5.960464477539063e-8;
-  const th6 = (a12 + b12) * 5.960464477539063e-8 + (a13 + b13);
-  const tx6 = th6 + tF5 * 3.552713678800501e-15;
-  const tF6 = Math.floor(tx6);
-  const tr6 = (tx6 - tF6) * 16777216;
-  const tg6 = Math.floor(tr6);
-  const t12 = tr6 - tg6;
-  const t13 = tg6 * 5.960464477539063e-8;
-  const th7 = (a14 + b14) * 5.960464477539063e-8 + (a15 + b15);
-  const tx7 = th7 + tF6 * 3.552713678800501e-15;
-  const tr7 = tx7 * 16777216;
-  const tg7 = Math.floor(tr7);
-  const t14 = tr7 - tg7;
-  const t15 = tg7 * 5.960464477539063e-8;
-  const dh0 = (a0 + b0 - 0.9986979365348816) * 5.960464477539063e-8 + (a1 + b1 - 0.9999999403953552);
-  const dx0 = dh0;
-  const dF0 = Math.floor(dx0);
-  const dr0 = (dx0 - dF0) * 16777216;
-  const dg0 = Math.floor(dr0);
-  const d0 = dr0 - dg0;
-  const d1 = dg0 * 5.960464477539063e-8;
-  const dh1 = (a2 + b2 - 0.9989317655563354) * 5.960464477539063e-8 + (a3 + b3 - 0.6926879286766052);
-  const dx1 = dh1 + dF0 * 3.552713678800501e-15;
-  const dF1 = Math.floor(dx1);
-  const dr1 = (dx1 - dF1) * 16777216;
-  const dg1 = Math.floor(dr1);
-  const d2 = dr1 - dg1;
-  const d3 = dg1 * 5.960464477539063e-8;
-  const dh2 = (a4 + b4 - 0.6718748807907104) * 5.960464477539063e-8 + (a5 + b5 - 0.9614886045455933);
-  const dx2 = dh2 + dF1 * 3.552713678800501e-15;
-  const dF2 = Math.floor(dx2);
-  const dr2 = (dx2 - dF2) * 16777216;
-  const dg2 = Math.floor(dr2);
-  const d4 = dr2 - dg2;
-  const d5 = dg2 * 5.960464477539063e-8;
-  const dh3 = (a6 + b6 - 0.6287641525268555) * 5.960464477539063e-8 + (a7 + b7 - 0.40308868885040283);
-  const dx3 = dh3 + dF2 * 3.552713678800501e-15;
-  const dF3 = Math.floor(dx3);
-  const dr3 = (dx3 - dF3) * 16777216;
-  const dg3 = Math.floor(dr3);
-  const d6 = dr3 - dg3;
-  const d7 = dg3 * 5.960464477539063e-8;
-  const dh4 = (a8 + b8 - 0.5198172926902771) * 5.960464477539063e-8 + (a9 + b9 - 0.2949973940849304);
-  const dx4 = dh4 + dF3 * 3.552713678800501e-15;
-  const dF4 = Math.floor(dx4);
-  const dr4 = (dx4 - dF4) * 16777216;
-  const dg4 = Math.floor(dr4);
-  const d8 = dr4 - dg4;
-  const d9 = dg4 * 5.960464477539063e-8;
-  const dh5 = (a10 + b10 - 0.8413767218589783) * 5.960464477539063e-8 + (a11 + b11 - 0.26287341117858887);
-  const dx5 = dh5 + dF4 * 3.552713678800501e-15;
-  const dF5 = Math.floor(dx5);
-  const dr5 = (dx5 - dF5) * 16777216;
-  const dg5 = Math.floor(dr5);
-  const d10 = dr5 - dg5;
-  const d11 = dg5 * 5.960464477539063e-8;
-  const dh6 = (a12 + b12 - 0.10802781581878662) * 5.960464477539063e-8 + (a13 + b13 - 0.9007918238639832);
-  const dx6 = dh6 + dF5 * 3.552713678800501e-15;
-  const dF6 = Math.floor(dx6);
-  const dr6 = (dx6 - dF6) * 16777216;
-  const dg6 = Math.floor(dr6);
-  const d12 = dr6 - dg6;
-  const d13 = dg6 * 5.960464477539063e-8;
-  const dh7 = (a14 + b14 - 0.914939820766449) * 5.960464477539063e-8 + (a15 + b15 - 0.10157877206802368);
-  const dx7 = dh7 + dF6 * 3.552713678800501e-15;
-  const dF7 = Math.floor(dx7);
-  const dr7 = (dx7 - dF7) * 16777216;
-  const dg7 = Math.floor(dr7);
-  const d14 = dr7 - dg7;
-  const d15 = dg7 * 5.960464477539063e-8;
-  const g = dF7;
-  // g = −1 if t < p (take t), else 0 (take t − p).
-  m[o] = d0 - g * (t0 - d0);
-  m[o + 1] = d1 - g * (t1 - d1);
-  m[o + 2] = d2 - g * (t2 - d2);
-  m[o + 3] = d3 - g * (t3 - d3);
-  m[o + 4] = d4 - g * (t4 - d4);
-  m[o + 5] = d5 - g * (t5 - d5);
-  m[o + 6] = d6 - g * (t6 - d6);
-  m[o + 7] = d7 - g * (t7 - d7);
-  m[o + 8] = d8 - g * (t8 - d8);
-  m[o + 9] = d9 - g * (t9 - d9);
-  m[o + 10] = d10 - g * (t10 - d10);
-  m[o + 11] = d11 - g * (t11 - d11);
-  m[o + 12] = d12 - g * (t12 - d12);
-  m[o + 13] = d13 - g * (t13 - d13);
-  m[o + 14] = d14 - g * (t14 - d14);
-  m[o + 15] = d15 - g * (t15 - d15);
+  let f = 0, d = 0;
+  for (let k = 0; k < 16; k++) {
+    const s = m[a + k] + m[b + k];
+    const z = s + f * 5.960464477539063e-8;
+    f = Math.floor(z);
+    W[k] = z - f;
+    const x = (s - P[k]) + d * 5.960464477539063e-8;
+    d = Math.floor(x);
+    m[o + k] = x - d;
+  }
+  // d = −1 if t < p (take t), else 0 (take t − p).
+  for (let k = 0; k < 16; k++) {
+    const v = m[o + k];
+    m[o + k] = v - d * (W[k] - v);
+    W[k] = 0;
+  }
 }
 
 /**
@@ -432,248 +114,58 @@ export function add(m: Float64Array, o: number, a: number, b: number): void {
  * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a, b < p.
  * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
  * Exactness: limb differences sᵢ (plus pᵢ) lie in (−1, 2) on the 2^-24 grid.
- * Carries run over limb pairs: h = s₂ⱼ·2^-24 + s₂ⱼ₊₁ + F·2^-48 is a multiple of 2^-48 in (−3, 3), i.e.
- * at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.
+ * Carry chains run limb by limb: z = sₖ + F·2^-24 is a multiple of 2^-24 in [−1, 2), and the carry
+ * F = ⌊z⌋ is −1, 0 or 1.
  */
 export function sub(m: Float64Array, o: number, a: number, b: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10], a11 = m[a + 11], a12 = m[a + 12], a13 = m[a + 13], a14 = m[a + 14], a15 = m[a + 15];
-  const b0 = m[b], b1 = m[b + 1], b2 = m[b + 2], b3 = m[b + 3], b4 = m[b + 4], b5 = m[b + 5], b6 = m[b + 6], b7 = m[b + 7], b8 = m[b + 8], b9 = m[b + 9], b10 = m[b + 10], b11 = m[b + 11], b12 = m[b + 12], b13 = m[b + 13], b14 = m[b + 14], b15 = m[b + 15];
-  const dh0 = (a0 - b0) * 5.960464477539063e-8 + (a1 - b1);
-  const dx0 = dh0;
-  const dF0 = Math.floor(dx0);
-  const dr0 = (dx0 - dF0) * 16777216;
-  const dg0 = Math.floor(dr0);
-  const d0 = dr0 - dg0;
-  const d1 = dg0 * 5.960464477539063e-8;
-  const dh1 = (a2 - b2) * 5.960464477539063e-8 + (a3 - b3);
-  const dx1 = dh1 + dF0 * 3.552713678800501e-15;
-  const dF1 = Math.floor(dx1);
-  const dr1 = (dx1 - dF1) * 16777216;
-  const dg1 = Math.floor(dr1);
-  const d2 = dr1 - dg1;
-  const d3 = dg1 * 5.960464477539063e-8;
-  const dh2 = (a4 - b4) * 5.960464477539063e-8 + (a5 - b5);
-  const dx2 = dh2 + dF1 * 3.552713678800501e-15;
-  const dF2 = Math.floor(dx2);
-  const dr2 = (dx2 - dF2) * 16777216;
-  const dg2 = Math.floor(dr2);
-  const d4 = dr2 - dg2;
-  const d5 = dg2 * 5.960464477539063e-8;
-  const dh3 = (a6 - b6) * 5.960464477539063e-8 + (a7 - b7);
-  const dx3 = dh3 + dF2 * 3.552713678800501e-15;
-  const dF3 = Math.floor(dx3);
-  const dr3 = (dx3 - dF3) * 16777216;
-  const dg3 = Math.floor(dr3);
-  const d6 = dr3 - dg3;
-  const d7 = dg3 * 5.960464477539063e-8;
-  const dh4 = (a8 - b8) * 5.960464477539063e-8 + (a9 - b9);
-  const dx4 = dh4 + dF3 * 3.552713678800501e-15;
-  const dF4 = Math.floor(dx4);
-  const dr4 = (dx4 - dF4) * 16777216;
-  const dg4 = Math.floor(dr4);
-  const d8 = dr4 - dg4;
-  const d9 = dg4 * 5.960464477539063e-8;
-  const dh5 = (a10 - b10) * 5.960464477539063e-8 + (a11 - b11);
-  const dx5 = dh5 + dF4 * 3.552713678800501e-15;
-  const dF5 = Math.floor(dx5);
-  const dr5 = (dx5 - dF5) * 16777216;
-  const dg5 = Math.floor(dr5);
-  const d10 = dr5 - dg5;
-  const d11 = dg5 * 5.960464477539063e-8;
-  const dh6 = (a12 - b12) * 5.960464477539063e-8 + (a13 - b13);
-  const dx6 = dh6 + dF5 * 3.552713678800501e-15;
-  const dF6 = Math.floor(dx6);
-  const dr6 = (dx6 - dF6) * 16777216;
-  const dg6 = Math.floor(dr6);
-  const d12 = dr6 - dg6;
-  const d13 = dg6 * 5.960464477539063e-8;
-  const dh7 = (a14 - b14) * 5.960464477539063e-8 + (a15 - b15);
-  const dx7 = dh7 + dF6 * 3.552713678800501e-15;
-  const dF7 = Math.floor(dx7);
-  const dr7 = (dx7 - dF7) * 16777216;
-  const dg7 = Math.floor(dr7);
-  const d14 = dr7 - dg7;
-  const d15 = dg7 * 5.960464477539063e-8;
-  const eh0 = (a0 - b0 + 0.9986979365348816) * 5.960464477539063e-8 + (a1 - b1 + 0.9999999403953552);
-  const ex0 = eh0;
-  const eF0 = Math.floor(ex0);
-  const er0 = (ex0 - eF0) * 16777216;
-  const eg0 = Math.floor(er0);
-  const e0 = er0 - eg0;
-  const e1 = eg0 * 5.960464477539063e-8;
-  const eh1 = (a2 - b2 + 0.9989317655563354) * 5.960464477539063e-8 + (a3 - b3 + 0.6926879286766052);
-  const ex1 = eh1 + eF0 * 3.552713678800501e-15;
-  const eF1 = Math.floor(ex1);
-  const er1 = (ex1 - eF1) * 16777216;
-  const eg1 = Math.floor(er1);
-  const e2 = er1 - eg1;
-  const e3 = eg1 * 5.960464477539063e-8;
-  const eh2 = (a4 - b4 + 0.6718748807907104) * 5.960464477539063e-8 + (a5 - b5 + 0.9614886045455933);
-  const ex2 = eh2 + eF1 * 3.552713678800501e-15;
-  const eF2 = Math.floor(ex2);
-  const er2 = (ex2 - eF2) * 16777216;
-  const eg2 = Math.floor(er2);
-  const e4 = er2 - eg2;
-  const e5 = eg2 * 5.960464477539063e-8;
-  const eh3 = (a6 - b6 + 0.6287641525268555) * 5.960464477539063e-8 + (a7 - b7 + 0.40308868885040283);
-  const ex3 = eh3 + eF2 * 3.552713678800501e-15;
-  const eF3 = Math.floor(ex3);
-  const er3 = (ex3 - eF3) * 16777216;
-  const eg3 = Math.floor(er3);
-  const e6 = er3 - eg3;
-  const e7 = eg3 * 5.960464477539063e-8;
-  const eh4 = (a8 - b8 + 0.5198172926902771) * 5.960464477539063e-8 + (a9 - b9 + 0.2949973940849304);
-  const ex4 = eh4 + eF3 * 3.552713678800501e-15;
-  const eF4 = Math.floor(ex4);
-  const er4 = (ex4 - eF4) * 16777216;
-  const eg4 = Math.floor(er4);
-  const e8 = er4 - eg4;
-  const e9 = eg4 * 5.960464477539063e-8;
-  const eh5 = (a10 - b10 + 0.8413767218589783) * 5.960464477539063e-8 + (a11 - b11 + 0.26287341117858887);
-  const ex5 = eh5 + eF4 * 3.552713678800501e-15;
-  const eF5 = Math.floor(ex5);
-  const er5 = (ex5 - eF5) * 16777216;
-  const eg5 = Math.floor(er5);
-  const e10 = er5 - eg5;
-  const e11 = eg5 * 5.960464477539063e-8;
-  const eh6 = (a12 - b12 + 0.10802781581878662) * 5.960464477539063e-8 + (a13 - b13 + 0.9007918238639832);
-  const ex6 = eh6 + eF5 * 3.552713678800501e-15;
-  const eF6 = Math.floor(ex6);
-  const er6 = (ex6 - eF6) * 16777216;
-  const eg6 = Math.floor(er6);
-  const e12 = er6 - eg6;
-  const e13 = eg6 * 5.960464477539063e-8;
-  const eh7 = (a14 - b14 + 0.914939820766449) * 5.960464477539063e-8 + (a15 - b15 + 0.10157877206802368);
-  const ex7 = eh7 + eF6 * 3.552713678800501e-15;
-  const er7 = ex7 * 16777216;
-  const eg7 = Math.floor(er7);
-  const e14 = er7 - eg7;
-  const e15 = eg7 * 5.960464477539063e-8;
-  const g = dF7;
-  // g = −1 if a < b (take a − b + p), else 0 (take a − b).
-  m[o] = d0 - g * (e0 - d0);
-  m[o + 1] = d1 - g * (e1 - d1);
-  m[o + 2] = d2 - g * (e2 - d2);
-  m[o + 3] = d3 - g * (e3 - d3);
-  m[o + 4] = d4 - g * (e4 - d4);
-  m[o + 5] = d5 - g * (e5 - d5);
-  m[o + 6] = d6 - g * (e6 - d6);
-  m[o + 7] = d7 - g * (e7 - d7);
-  m[o + 8] = d8 - g * (e8 - d8);
-  m[o + 9] = d9 - g * (e9 - d9);
-  m[o + 10] = d10 - g * (e10 - d10);
-  m[o + 11] = d11 - g * (e11 - d11);
-  m[o + 12] = d12 - g * (e12 - d12);
-  m[o + 13] = d13 - g * (e13 - d13);
-  m[o + 14] = d14 - g * (e14 - d14);
-  m[o + 15] = d15 - g * (e15 - d15);
+  let d = 0, e = 0;
+  for (let k = 0; k < 16; k++) {
+    const s = m[a + k] - m[b + k];
+    const x = s + d * 5.960464477539063e-8;
+    d = Math.floor(x);
+    m[o + k] = x - d;
+    const z = (s + P[k]) + e * 5.960464477539063e-8;
+    e = Math.floor(z);
+    W[k] = z - e;
+  }
+  // d = −1 if a < b (take a − b + p), else 0 (take a − b).
+  for (let k = 0; k < 16; k++) {
+    const v = m[o + k];
+    m[o + k] = v - d * (W[k] - v);
+    W[k] = 0;
+  }
 }
 
 /**
  * out ← −a mod p (0 ↦ 0).
  *
  * Input bounds: limbs are multiples of 2^-24 in [0, 1), a < p. Output bounds: the same, out < p.
- * Exactness: sᵢ = pᵢ − aᵢ lie in (−1, 1) on the 2^-24 grid; nz ∈ {0, 1} as in isZero.
- * Carries run over limb pairs: h = s₂ⱼ·2^-24 + s₂ⱼ₊₁ + F·2^-48 is a multiple of 2^-48 in (−3, 3), i.e.
- * at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.
+ * Exactness: sᵢ = pᵢ − aᵢ lie in (−1, 1) on the 2^-24 grid; the sum of the limbs is a multiple of
+ * 2^-24 in [0, 16) and nz ∈ {0, 1} as in isZero.
+ * Carry chains run limb by limb: z = sₖ + F·2^-24 is a multiple of 2^-24 in [−1, 2), and the carry
+ * F = ⌊z⌋ is −1, 0 or 1.
  */
 export function neg(m: Float64Array, o: number, a: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10], a11 = m[a + 11], a12 = m[a + 12], a13 = m[a + 13], a14 = m[a + 14], a15 = m[a + 15];
-  const dh0 = (0.9986979365348816 - a0) * 5.960464477539063e-8 + (0.9999999403953552 - a1);
-  const dx0 = dh0;
-  const dF0 = Math.floor(dx0);
-  const dr0 = (dx0 - dF0) * 16777216;
-  const dg0 = Math.floor(dr0);
-  const d0 = dr0 - dg0;
-  const d1 = dg0 * 5.960464477539063e-8;
-  const dh1 = (0.9989317655563354 - a2) * 5.960464477539063e-8 + (0.6926879286766052 - a3);
-  const dx1 = dh1 + dF0 * 3.552713678800501e-15;
-  const dF1 = Math.floor(dx1);
-  const dr1 = (dx1 - dF1) * 16777216;
-  const dg1 = Math.floor(dr1);
-  const d2 = dr1 - dg1;
-  const d3 = dg1 * 5.960464477539063e-8;
-  const dh2 = (0.6718748807907104 - a4) * 5.960464477539063e-8 + (0.9614886045455933 - a5);
-  const dx2 = dh2 + dF1 * 3.552713678800501e-15;
-  const dF2 = Math.floor(dx2);
-  const dr2 = (dx2 - dF2) * 16777216;
-  const dg2 = Math.floor(dr2);
-  const d4 = dr2 - dg2;
-  const d5 = dg2 * 5.960464477539063e-8;
-  const dh3 = (0.6287641525268555 - a6) * 5.960464477539063e-8 + (0.40308868885040283 - a7);
-  const dx3 = dh3 + dF2 * 3.552713678800501e-15;
-  const dF3 = Math.floor(dx3);
-  const dr3 = (dx3 - dF3) * 16777216;
-  const dg3 = Math.floor(dr3);
-  const d6 = dr3 - dg3;
-  const d7 = dg3 * 5.960464477539063e-8;
-  const dh4 = (0.5198172926902771 - a8) * 5.960464477539063e-8 + (0.2949973940849304 - a9);
-  const dx4 = dh4 + dF3 * 3.552713678800501e-15;
-  const dF4 = Math.floor(dx4);
-  const dr4 = (dx4 - dF4) * 16777216;
-  const dg4 = Math.floor(dr4);
-  const d8 = dr4 - dg4;
-  const d9 = dg4 * 5.960464477539063e-8;
-  const dh5 = (0.8413767218589783 - a10) * 5.960464477539063e-8 + (0.26287341117858887 - a11);
-  const dx5 = dh5 + dF4 * 3.552713678800501e-15;
-  const dF5 = Math.floor(dx5);
-  const dr5 = (dx5 - dF5) * 16777216;
-  const dg5 = Math.floor(dr5);
-  const d10 = dr5 - dg5;
-  const d11 = dg5 * 5.960464477539063e-8;
-  const dh6 = (0.10802781581878662 - a12) * 5.960464477539063e-8 + (0.9007918238639832 - a13);
-  const dx6 = dh6 + dF5 * 3.552713678800501e-15;
-  const dF6 = Math.floor(dx6);
-  const dr6 = (dx6 - dF6) * 16777216;
-  const dg6 = Math.floor(dr6);
-  const d12 = dr6 - dg6;
-  const d13 = dg6 * 5.960464477539063e-8;
-  const dh7 = (0.914939820766449 - a14) * 5.960464477539063e-8 + (0.10157877206802368 - a15);
-  const dx7 = dh7 + dF6 * 3.552713678800501e-15;
-  const dr7 = dx7 * 16777216;
-  const dg7 = Math.floor(dr7);
-  const d14 = dr7 - dg7;
-  const d15 = dg7 * 5.960464477539063e-8;
-  const nz = 1 - (0 - Math.floor(((((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))) + (((a8 + a9) + (a10 + a11)) + ((a12 + a13) + (a14 + a15)))) * 0.0625 - 1.862645149230957e-9));
-  m[o] = d0 * nz;
-  m[o + 1] = d1 * nz;
-  m[o + 2] = d2 * nz;
-  m[o + 3] = d3 * nz;
-  m[o + 4] = d4 * nz;
-  m[o + 5] = d5 * nz;
-  m[o + 6] = d6 * nz;
-  m[o + 7] = d7 * nz;
-  m[o + 8] = d8 * nz;
-  m[o + 9] = d9 * nz;
-  m[o + 10] = d10 * nz;
-  m[o + 11] = d11 * nz;
-  m[o + 12] = d12 * nz;
-  m[o + 13] = d13 * nz;
-  m[o + 14] = d14 * nz;
-  m[o + 15] = d15 * nz;
+  let z = 0.5;
+  for (let k = 0; k < 16; k++) {
+    z += m[a + k];
+  }
+  const nz = 1 - (0 - Math.floor((z - 0.5) * 0.0625 - 1.862645149230957e-9));
+  let d = 0;
+  for (let k = 0; k < 16; k++) {
+    const x = (P[k] - m[a + k]) + d * 5.960464477539063e-8;
+    d = Math.floor(x);
+    m[o + k] = (x - d) * nz;
+  }
 }
 
 /**
  * out ← a. Bounds: any doubles (copied bit for bit).
  */
 export function copy(m: Float64Array, o: number, a: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10], a11 = m[a + 11], a12 = m[a + 12], a13 = m[a + 13], a14 = m[a + 14], a15 = m[a + 15];
-  m[o] = a0;
-  m[o + 1] = a1;
-  m[o + 2] = a2;
-  m[o + 3] = a3;
-  m[o + 4] = a4;
-  m[o + 5] = a5;
-  m[o + 6] = a6;
-  m[o + 7] = a7;
-  m[o + 8] = a8;
-  m[o + 9] = a9;
-  m[o + 10] = a10;
-  m[o + 11] = a11;
-  m[o + 12] = a12;
-  m[o + 13] = a13;
-  m[o + 14] = a14;
-  m[o + 15] = a15;
+  for (let k = 0; k < 16; k++) {
+    m[o + k] = m[a + k];
+  }
 }
 
 /**
@@ -683,24 +175,10 @@ export function copy(m: Float64Array, o: number, a: number): void {
  * Exact: differences lie in (−1, 1) on the 2^-24 grid.
  */
 export function cmov(m: Float64Array, o: number, a: number, flag: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10], a11 = m[a + 11], a12 = m[a + 12], a13 = m[a + 13], a14 = m[a + 14], a15 = m[a + 15];
-  const r0 = m[o], r1 = m[o + 1], r2 = m[o + 2], r3 = m[o + 3], r4 = m[o + 4], r5 = m[o + 5], r6 = m[o + 6], r7 = m[o + 7], r8 = m[o + 8], r9 = m[o + 9], r10 = m[o + 10], r11 = m[o + 11], r12 = m[o + 12], r13 = m[o + 13], r14 = m[o + 14], r15 = m[o + 15];
-  m[o] = r0 + flag * (a0 - r0);
-  m[o + 1] = r1 + flag * (a1 - r1);
-  m[o + 2] = r2 + flag * (a2 - r2);
-  m[o + 3] = r3 + flag * (a3 - r3);
-  m[o + 4] = r4 + flag * (a4 - r4);
-  m[o + 5] = r5 + flag * (a5 - r5);
-  m[o + 6] = r6 + flag * (a6 - r6);
-  m[o + 7] = r7 + flag * (a7 - r7);
-  m[o + 8] = r8 + flag * (a8 - r8);
-  m[o + 9] = r9 + flag * (a9 - r9);
-  m[o + 10] = r10 + flag * (a10 - r10);
-  m[o + 11] = r11 + flag * (a11 - r11);
-  m[o + 12] = r12 + flag * (a12 - r12);
-  m[o + 13] = r13 + flag * (a13 - r13);
-  m[o + 14] = r14 + flag * (a14 - r14);
-  m[o + 15] = r15 + flag * (a15 - r15);
+  for (let k = 0; k < 16; k++) {
+    const r = m[o + k];
+    m[o + k] = r + flag * (m[a + k] - r);
+  }
 }
 
 /**
@@ -710,87 +188,30 @@ export function cmov(m: Float64Array, o: number, a: number, flag: number): void 
  * Exact as cmov.
  */
 export function cswap(m: Float64Array, a: number, b: number, flag: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10], a11 = m[a + 11], a12 = m[a + 12], a13 = m[a + 13], a14 = m[a + 14], a15 = m[a + 15];
-  const b0 = m[b], b1 = m[b + 1], b2 = m[b + 2], b3 = m[b + 3], b4 = m[b + 4], b5 = m[b + 5], b6 = m[b + 6], b7 = m[b + 7], b8 = m[b + 8], b9 = m[b + 9], b10 = m[b + 10], b11 = m[b + 11], b12 = m[b + 12], b13 = m[b + 13], b14 = m[b + 14], b15 = m[b + 15];
-  const x0 = flag * (a0 - b0);
-  const x1 = flag * (a1 - b1);
-  const x2 = flag * (a2 - b2);
-  const x3 = flag * (a3 - b3);
-  const x4 = flag * (a4 - b4);
-  const x5 = flag * (a5 - b5);
-  const x6 = flag * (a6 - b6);
-  const x7 = flag * (a7 - b7);
-  const x8 = flag * (a8 - b8);
-  const x9 = flag * (a9 - b9);
-  const x10 = flag * (a10 - b10);
-  const x11 = flag * (a11 - b11);
-  const x12 = flag * (a12 - b12);
-  const x13 = flag * (a13 - b13);
-  const x14 = flag * (a14 - b14);
-  const x15 = flag * (a15 - b15);
-  m[a] = a0 - x0;
-  m[a + 1] = a1 - x1;
-  m[a + 2] = a2 - x2;
-  m[a + 3] = a3 - x3;
-  m[a + 4] = a4 - x4;
-  m[a + 5] = a5 - x5;
-  m[a + 6] = a6 - x6;
-  m[a + 7] = a7 - x7;
-  m[a + 8] = a8 - x8;
-  m[a + 9] = a9 - x9;
-  m[a + 10] = a10 - x10;
-  m[a + 11] = a11 - x11;
-  m[a + 12] = a12 - x12;
-  m[a + 13] = a13 - x13;
-  m[a + 14] = a14 - x14;
-  m[a + 15] = a15 - x15;
-  m[b] = b0 + x0;
-  m[b + 1] = b1 + x1;
-  m[b + 2] = b2 + x2;
-  m[b + 3] = b3 + x3;
-  m[b + 4] = b4 + x4;
-  m[b + 5] = b5 + x5;
-  m[b + 6] = b6 + x6;
-  m[b + 7] = b7 + x7;
-  m[b + 8] = b8 + x8;
-  m[b + 9] = b9 + x9;
-  m[b + 10] = b10 + x10;
-  m[b + 11] = b11 + x11;
-  m[b + 12] = b12 + x12;
-  m[b + 13] = b13 + x13;
-  m[b + 14] = b14 + x14;
-  m[b + 15] = b15 + x15;
+  for (let k = 0; k < 16; k++) {
+    const u = m[a + k], v = m[b + k];
+    const x = flag * (u - v);
+    m[a + k] = u - x;
+    m[b + k] = v + x;
+  }
 }
 
 /**
  * 1 if a = b, else 0: Σ(aᵢ − bᵢ)² is 0 iff equal (canonical limbs).
  *
  * Input bounds: limbs are multiples of 2^-24 in [0, 1).
- * Exactness: each square is a multiple of 2^-48 below 1, the sum one in [0, 16); sum/16 − 2^-53
- * is exact and negative iff the sum is 0, so its floor is −1 or 0.
+ * Exactness: each square is a multiple of 2^-48 below 1, every partial sum one in [0, 16); sum/16 −
+ * 2^-53 is exact and negative iff the sum is 0, so its floor is −1 or 0.
  * (Squares, not Math.abs: Math.abs returns small integers in the interpreter, and integer feedback
  * would let V8 speculate and deoptimise later on data.)
  */
 export function eq(m: Float64Array, a: number, b: number): number {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10], a11 = m[a + 11], a12 = m[a + 12], a13 = m[a + 13], a14 = m[a + 14], a15 = m[a + 15];
-  const b0 = m[b], b1 = m[b + 1], b2 = m[b + 2], b3 = m[b + 3], b4 = m[b + 4], b5 = m[b + 5], b6 = m[b + 6], b7 = m[b + 7], b8 = m[b + 8], b9 = m[b + 9], b10 = m[b + 10], b11 = m[b + 11], b12 = m[b + 12], b13 = m[b + 13], b14 = m[b + 14], b15 = m[b + 15];
-  const d0 = a0 - b0;
-  const d1 = a1 - b1;
-  const d2 = a2 - b2;
-  const d3 = a3 - b3;
-  const d4 = a4 - b4;
-  const d5 = a5 - b5;
-  const d6 = a6 - b6;
-  const d7 = a7 - b7;
-  const d8 = a8 - b8;
-  const d9 = a9 - b9;
-  const d10 = a10 - b10;
-  const d11 = a11 - b11;
-  const d12 = a12 - b12;
-  const d13 = a13 - b13;
-  const d14 = a14 - b14;
-  const d15 = a15 - b15;
-  return 0 - Math.floor(((((d0 * d0 + d1 * d1) + (d2 * d2 + d3 * d3)) + ((d4 * d4 + d5 * d5) + (d6 * d6 + d7 * d7))) + (((d8 * d8 + d9 * d9) + (d10 * d10 + d11 * d11)) + ((d12 * d12 + d13 * d13) + (d14 * d14 + d15 * d15)))) * 0.0625 - 1.1102230246251565e-16);
+  let z = 0.5;
+  for (let k = 0; k < 16; k++) {
+    const d = m[a + k] - m[b + k];
+    z += d * d;
+  }
+  return 0 - Math.floor((z - 0.5) * 0.0625 - 1.1102230246251565e-16);
 }
 
 /**
@@ -801,8 +222,11 @@ export function eq(m: Float64Array, a: number, b: number): number {
  * the sum is 0, so its floor is −1 or 0.
  */
 export function isZero(m: Float64Array, a: number): number {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10], a11 = m[a + 11], a12 = m[a + 12], a13 = m[a + 13], a14 = m[a + 14], a15 = m[a + 15];
-  return 0 - Math.floor(((((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))) + (((a8 + a9) + (a10 + a11)) + ((a12 + a13) + (a14 + a15)))) * 0.0625 - 1.862645149230957e-9);
+  let z = 0.5;
+  for (let k = 0; k < 16; k++) {
+    z += m[a + k];
+  }
+  return 0 - Math.floor((z - 0.5) * 0.0625 - 1.862645149230957e-9);
 }
 
 /**
@@ -810,68 +234,15 @@ export function isZero(m: Float64Array, a: number): number {
  *
  * Input bounds: limbs are multiples of 2^-24 in [0, 1) (any value < 2^384).
  * Exactness: sᵢ = aᵢ − pᵢ lie in (−1, 1) on the 2^-24 grid; the final carry is −1 iff a < p.
- * Carries run over limb pairs: h = s₂ⱼ·2^-24 + s₂ⱼ₊₁ + F·2^-48 is a multiple of 2^-48 in (−3, 3), i.e.
- * at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.
+ * Carry chains run limb by limb: z = sₖ + F·2^-24 is a multiple of 2^-24 in [−1, 2), and the carry
+ * F = ⌊z⌋ is −1, 0 or 1.
  */
 export function ltP(m: Float64Array, a: number): number {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10], a11 = m[a + 11], a12 = m[a + 12], a13 = m[a + 13], a14 = m[a + 14], a15 = m[a + 15];
-  const dh0 = (a0 - 0.9986979365348816) * 5.960464477539063e-8 + (a1 - 0.9999999403953552);
-  const dx0 = dh0;
-  const dF0 = Math.floor(dx0);
-  const dr0 = (dx0 - dF0) * 16777216;
-  const dg0 = Math.floor(dr0);
-  const d0 = dr0 - dg0;
-  const d1 = dg0 * 5.960464477539063e-8;
-  const dh1 = (a2 - 0.9989317655563354) * 5.960464477539063e-8 + (a3 - 0.6926879286766052);
-  const dx1 = dh1 + dF0 * 3.552713678800501e-15;
-  const dF1 = Math.floor(dx1);
-  const dr1 = (dx1 - dF1) * 16777216;
-  const dg1 = Math.floor(dr1);
-  const d2 = dr1 - dg1;
-  const d3 = dg1 * 5.960464477539063e-8;
-  const dh2 = (a4 - 0.6718748807907104) * 5.960464477539063e-8 + (a5 - 0.9614886045455933);
-  const dx2 = dh2 + dF1 * 3.552713678800501e-15;
-  const dF2 = Math.floor(dx2);
-  const dr2 = (dx2 - dF2) * 16777216;
-  const dg2 = Math.floor(dr2);
-  const d4 = dr2 - dg2;
-  const d5 = dg2 * 5.960464477539063e-8;
-  const dh3 = (a6 - 0.6287641525268555) * 5.960464477539063e-8 + (a7 - 0.40308868885040283);
-  const dx3 = dh3 + dF2 * 3.552713678800501e-15;
-  const dF3 = Math.floor(dx3);
-  const dr3 = (dx3 - dF3) * 16777216;
-  const dg3 = Math.floor(dr3);
-  const d6 = dr3 - dg3;
-  const d7 = dg3 * 5.960464477539063e-8;
-  const dh4 = (a8 - 0.5198172926902771) * 5.960464477539063e-8 + (a9 - 0.2949973940849304);
-  const dx4 = dh4 + dF3 * 3.552713678800501e-15;
-  const dF4 = Math.floor(dx4);
-  const dr4 = (dx4 - dF4) * 16777216;
-  const dg4 = Math.floor(dr4);
-  const d8 = dr4 - dg4;
-  const d9 = dg4 * 5.960464477539063e-8;
-  const dh5 = (a10 - 0.8413767218589783) * 5.960464477539063e-8 + (a11 - 0.26287341117858887);
-  const dx5 = dh5 + dF4 * 3.552713678800501e-15;
-  const dF5 = Math.floor(dx5);
-  const dr5 = (dx5 - dF5) * 16777216;
-  const dg5 = Math.floor(dr5);
-  const d10 = dr5 - dg5;
-  const d11 = dg5 * 5.960464477539063e-8;
-  const dh6 = (a12 - 0.10802781581878662) * 5.960464477539063e-8 + (a13 - 0.9007918238639832);
-  const dx6 = dh6 + dF5 * 3.552713678800501e-15;
-  const dF6 = Math.floor(dx6);
-  const dr6 = (dx6 - dF6) * 16777216;
-  const dg6 = Math.floor(dr6);
-  const d12 = dr6 - dg6;
-  const d13 = dg6 * 5.960464477539063e-8;
-  const dh7 = (a14 - 0.914939820766449) * 5.960464477539063e-8 + (a15 - 0.10157877206802368);
-  const dx7 = dh7 + dF6 * 3.552713678800501e-15;
-  const dF7 = Math.floor(dx7);
-  const dr7 = (dx7 - dF7) * 16777216;
-  const dg7 = Math.floor(dr7);
-  const d14 = dr7 - dg7;
-  const d15 = dg7 * 5.960464477539063e-8;
-  return 0 - dF7;
+  let d = 0;
+  for (let k = 0; k < 16; k++) {
+    d = Math.floor((m[a + k] - P[k]) + d * 5.960464477539063e-8);
+  }
+  return 0 - d;
 }
 
 /**
@@ -887,44 +258,8 @@ export function bindSlots(arena: Arena): SlotOps {
     neg: (o, a) => neg(arena.m, o * 16, a * 16),
     dbl: (o, a) => add(arena.m, o * 16, a * 16, a * 16),
     copy: (o, a) => copy(arena.m, o * 16, a * 16),
-    setZero: (o) => {
-      const m = arena.m, i = o * 16;
-      m[i] = 0;
-      m[i + 1] = 0;
-      m[i + 2] = 0;
-      m[i + 3] = 0;
-      m[i + 4] = 0;
-      m[i + 5] = 0;
-      m[i + 6] = 0;
-      m[i + 7] = 0;
-      m[i + 8] = 0;
-      m[i + 9] = 0;
-      m[i + 10] = 0;
-      m[i + 11] = 0;
-      m[i + 12] = 0;
-      m[i + 13] = 0;
-      m[i + 14] = 0;
-      m[i + 15] = 0;
-    },
-    setOne: (o) => {
-      const m = arena.m, i = o * 16;
-      m[i] = 0.011718571186065674;
-      m[i + 1] = 0;
-      m[i + 2] = 0.009613573551177979;
-      m[i + 3] = 0.76580810546875;
-      m[i + 4] = 0.9531256556510925;
-      m[i + 5] = 0.3466021418571472;
-      m[i + 6] = 0.3411220908164978;
-      m[i + 7] = 0.37220144271850586;
-      m[i + 8] = 0.321644127368927;
-      m[i + 9] = 0.34502315521240234;
-      m[i + 10] = 0.42760932445526123;
-      m[i + 11] = 0.634138822555542;
-      m[i + 12] = 0.027749478816986084;
-      m[i + 13] = 0.8928735256195068;
-      m[i + 14] = 0.7655410766601562;
-      m[i + 15] = 0.08579051494598389;
-    },
+    setZero: (o) => arena.m.fill(0, o * 16, o * 16 + 16),
+    setOne: (o) => arena.m.set(ONE, o * 16),
     cmov: (o, a, flag) => cmov(arena.m, o * 16, a * 16, flag),
     cswap: (a, b, flag) => cswap(arena.m, a * 16, b * 16, flag),
     eq: (a, b) => eq(arena.m, a * 16, b * 16),

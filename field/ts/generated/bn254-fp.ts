@@ -3,8 +3,9 @@
 //
 // p = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47 (254 bits)
 // 11 limbs of 24 bits; limb i holds Aᵢ·2^-24 (0 ≤ Aᵢ < 2^24); R = 2^264; −p⁻¹ mod 2^24 = 8807305.
-// Functions take the arena m and element offsets (element i of a kernel sits at i·LIMBS). Outputs are
-// written after all inputs are read, so out may alias any input. No branches, loops or allocation.
+// Functions take the arena m and element offsets (element i of a kernel sits at i·LIMBS). An output
+// limb is written only after every input limb it may overwrite was read, so out may alias any input.
+// No branch on data, no allocation; every loop runs a fixed number of times.
 
 import type { Arena, SlotOps } from "../slot_ops.ts";
 
@@ -12,6 +13,12 @@ import type { Arena, SlotOps } from "../slot_ops.ts";
 export const LIMBS = 11;
 /** The modulus this file was generated for, in hex (checked against field/params.ts on load). */
 export const MODULUS_HEX = "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47";
+/** p's limbs pᵢ·2^-24. */
+const P = new Float64Array([0.48823970556259155, 0.5472235679626465, 0.5516986846923828, 0.40798628330230713, 0.5055323243141174, 0.3451780676841736, 0.7129135727882385, 0.7199748158454895, 0.1938501000404358, 0.30644041299819946, 0.0007383823394775391]);
+/** R mod p's limbs (the Montgomery form of 1). */
+const ONE = new Float64Array([0.9234386682510376, 0.05924952030181885, 0.9999367594718933, 0.5865278244018555, 0.5091999173164368, 0.6288555264472961, 0.7149945497512817, 0.15404176712036133, 0.526906430721283, 0.07966512441635132, 0.00020557641983032227]);
+/** Scratch of mul (quotient digits, t, t − p) and add/sub (the second chain): zeroed after each call. */
+const W = new Float64Array(33);
 
 /**
  * out ← a·b·R⁻¹ mod p (Montgomery multiplication; squaring is mul(a, a)).
@@ -19,188 +26,58 @@ export const MODULUS_HEX = "30644e72e131a029b85045b68181585d97816a916871ca8d3c20
  * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a·b < R·p: a, b < p, or any a < 2^264 with b < p (the conversions of field/ts/kernel.ts).
  * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
  * Exactness: every integer column value S (products aⱼbₖ, qⱼpₖ < 2^48, and the carry in) is
- * < 2^51.980 < 2^53 and is held exactly as the double S·2^-24; partial sums of the balanced trees
- * are below their column's bound (all terms ≥ 0). q_i = ((S_i mod 2^24)·p' mod 2^24) is formed from
- * frac(S_i·2^-24)·p' < 2^24, a multiple of 2^-24 (48 bits). In the second half the t − p chain's
- * values are integers in (−2^24, 2^53) held the same way. Pre-subtraction result: t = (a·b + q·p)/R
- * with a·b < R·p and q < R, so t < 2p < 2^264: its top carry is zero and one masked subtraction
- * of p (sign from the t − p chain's final floor) makes it canonical.
+ * < 2^51.980 < 2^53 and is held exactly (as S·2^-48 in the two sums, S·2^-24 after scaling); all
+ * terms are ≥ 0, so every partial sum is below its column's bound. q_i = ((S_i mod 2^24)·p' mod 2^24)
+ * is formed from frac(S_i·2^-24)·p' < 2^24, a multiple of 2^-24 (48 bits). In the second half the
+ * t − p chain's values are integers in (−2^24, 2^53) held the same way. Pre-subtraction result:
+ * t = (a·b + q·p)/R with a·b < R·p and q < R, so t < 2p < 2^264: its top carry is zero and one
+ * masked subtraction of p (sign from the t − p chain's final floor) makes it canonical.
+ * Loops run a fixed number of times (public bounds); `w` is zeroed before returning.
  */
 export function mul(m: Float64Array, o: number, a: number, b: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  const b0 = m[b] * 16777216, b1 = m[b + 1] * 16777216, b2 = m[b + 2] * 16777216, b3 = m[b + 3] * 16777216, b4 = m[b + 4] * 16777216, b5 = m[b + 5] * 16777216, b6 = m[b + 6] * 16777216, b7 = m[b + 7] * 16777216, b8 = m[b + 8] * 16777216, b9 = m[b + 9] * 16777216, b10 = m[b + 10] * 16777216;
-  // column 0: S < 2^48.00
-  const s0 = a0 * b0;
-  const u0 = (s0 - Math.floor(s0)) * 8807305;
-  const q0 = u0 - Math.floor(u0);
-  const c1 = q0 * 0.48823970556259155 + s0 * 5.960464477539063e-8;
-  // column 1: S < 2^49.35
-  const s1 = a0 * b1 + a1 * b0 + q0 * 9180888 + c1;
-  const u1 = (s1 - Math.floor(s1)) * 8807305;
-  const q1 = u1 - Math.floor(u1);
-  const c2 = q1 * 0.48823970556259155 + s1 * 5.960464477539063e-8;
-  // column 2: S < 2^50.04
-  const s2 = (a0 * b2 + a1 * b1) + (a2 * b0 + q0 * 9255968) + q1 * 9180888 + c2;
-  const u2 = (s2 - Math.floor(s2)) * 8807305;
-  const q2 = u2 - Math.floor(u2);
-  const c3 = q2 * 0.48823970556259155 + s2 * 5.960464477539063e-8;
-  // column 3: S < 2^50.46
-  const s3 = (a0 * b3 + (a1 * b2 + a2 * b1)) + (a3 * b0 + (q0 * 6844874 + q1 * 9255968)) + q2 * 9180888 + c3;
-  const u3 = (s3 - Math.floor(s3)) * 8807305;
-  const q3 = u3 - Math.floor(u3);
-  const c4 = q3 * 0.48823970556259155 + s3 * 5.960464477539063e-8;
-  // column 4: S < 2^50.81
-  const s4 = ((a0 * b4 + a1 * b3) + (a2 * b2 + a3 * b1)) + ((a4 * b0 + q0 * 8481425) + (q1 * 6844874 + q2 * 9255968)) + q3 * 9180888 + c4;
-  const u4 = (s4 - Math.floor(s4)) * 8807305;
-  const q4 = u4 - Math.floor(u4);
-  const c5 = q4 * 0.48823970556259155 + s4 * 5.960464477539063e-8;
-  // column 5: S < 2^51.06
-  const s5 = ((a0 * b5 + a1 * b4) + (a2 * b3 + (a3 * b2 + a4 * b1))) + ((a5 * b0 + q0 * 5791127) + (q1 * 8481425 + (q2 * 6844874 + q3 * 9255968))) + q4 * 9180888 + c5;
-  const u5 = (s5 - Math.floor(s5)) * 8807305;
-  const q5 = u5 - Math.floor(u5);
-  const c6 = q5 * 0.48823970556259155 + s5 * 5.960464477539063e-8;
-  // column 6: S < 2^51.33
-  const s6 = ((a0 * b6 + (a1 * b5 + a2 * b4)) + (a3 * b3 + (a4 * b2 + a5 * b1))) + ((a6 * b0 + (q0 * 11960705 + q1 * 5791127)) + (q2 * 8481425 + (q3 * 6844874 + q4 * 9255968))) + q5 * 9180888 + c6;
-  const u6 = (s6 - Math.floor(s6)) * 8807305;
-  const q6 = u6 - Math.floor(u6);
-  const c7 = q6 * 0.48823970556259155 + s6 * 5.960464477539063e-8;
-  // column 7: S < 2^51.56
-  const s7 = ((a0 * b7 + (a1 * b6 + a2 * b5)) + ((a3 * b4 + a4 * b3) + (a5 * b2 + a6 * b1))) + ((a7 * b0 + (q0 * 12079173 + q1 * 11960705)) + ((q2 * 5791127 + q3 * 8481425) + (q4 * 6844874 + q5 * 9255968))) + q6 * 9180888 + c7;
-  const u7 = (s7 - Math.floor(s7)) * 8807305;
-  const q7 = u7 - Math.floor(u7);
-  const c8 = q7 * 0.48823970556259155 + s7 * 5.960464477539063e-8;
-  // column 8: S < 2^51.70
-  const s8 = (((a0 * b8 + a1 * b7) + (a2 * b6 + a3 * b5)) + ((a4 * b4 + a5 * b3) + (a6 * b2 + a7 * b1))) + (((a8 * b0 + q0 * 3252265) + (q1 * 12079173 + q2 * 11960705)) + ((q3 * 5791127 + q4 * 8481425) + (q5 * 6844874 + q6 * 9255968))) + q7 * 9180888 + c8;
-  const u8 = (s8 - Math.floor(s8)) * 8807305;
-  const q8 = u8 - Math.floor(u8);
-  const c9 = q8 * 0.48823970556259155 + s8 * 5.960464477539063e-8;
-  // column 9: S < 2^51.84
-  const s9 = (((a0 * b9 + a1 * b8) + (a2 * b7 + a3 * b6)) + ((a4 * b5 + a5 * b4) + (a6 * b3 + (a7 * b2 + a8 * b1)))) + (((a9 * b0 + q0 * 5141217) + (q1 * 3252265 + q2 * 12079173)) + ((q3 * 11960705 + q4 * 5791127) + (q5 * 8481425 + (q6 * 6844874 + q7 * 9255968)))) + q8 * 9180888 + c9;
-  const u9 = (s9 - Math.floor(s9)) * 8807305;
-  const q9 = u9 - Math.floor(u9);
-  const c10 = q9 * 0.48823970556259155 + s9 * 5.960464477539063e-8;
-  // column 10: S < 2^51.93
-  const s10 = (((a0 * b10 + a1 * b9) + (a2 * b8 + (a3 * b7 + a4 * b6))) + ((a5 * b5 + a6 * b4) + (a7 * b3 + (a8 * b2 + a9 * b1)))) + (((a10 * b0 + q0 * 12388) + (q1 * 5141217 + (q2 * 3252265 + q3 * 12079173))) + ((q4 * 11960705 + q5 * 5791127) + (q6 * 8481425 + (q7 * 6844874 + q8 * 9255968)))) + q9 * 9180888 + c10;
-  const u10 = (s10 - Math.floor(s10)) * 8807305;
-  const q10 = u10 - Math.floor(u10);
-  const c11 = q10 * 0.48823970556259155 + s10 * 5.960464477539063e-8;
-  // column 11: S < 2^51.84
-  const e11 = (((a1 * b10 + a2 * b9) + (a3 * b8 + (a4 * b7 + a5 * b6))) + ((a6 * b5 + a7 * b4) + (a8 * b3 + (a9 * b2 + a10 * b1)))) + (((q1 * 12388 + q2 * 5141217) + (q3 * 3252265 + (q4 * 12079173 + q5 * 11960705))) + ((q6 * 5791127 + q7 * 8481425) + (q8 * 6844874 + (q9 * 9255968 + q10 * 9180888))));
-  const s11 = e11 + c11;
-  const f11 = Math.floor(s11);
-  const t0 = s11 - f11;
-  const c12 = f11 * 5.960464477539063e-8;
-  const x11 = (e11 - 0.48823970556259155) + c11;
-  const h11 = Math.floor(x11);
-  const v0 = x11 - h11;
-  const y12 = h11 * 5.960464477539063e-8;
-  // column 12: S < 2^51.67
-  const e12 = (((a2 * b10 + a3 * b9) + (a4 * b8 + a5 * b7)) + ((a6 * b6 + a7 * b5) + (a8 * b4 + (a9 * b3 + a10 * b2)))) + (((q2 * 12388 + q3 * 5141217) + (q4 * 3252265 + q5 * 12079173)) + ((q6 * 11960705 + q7 * 5791127) + (q8 * 8481425 + (q9 * 6844874 + q10 * 9255968))));
-  const s12 = e12 + c12;
-  const f12 = Math.floor(s12);
-  const t1 = s12 - f12;
-  const c13 = f12 * 5.960464477539063e-8;
-  const x12 = (e12 - 0.5472235679626465) + y12;
-  const h12 = Math.floor(x12);
-  const v1 = x12 - h12;
-  const y13 = h12 * 5.960464477539063e-8;
-  // column 13: S < 2^51.48
-  const e13 = (((a3 * b10 + a4 * b9) + (a5 * b8 + a6 * b7)) + ((a7 * b6 + a8 * b5) + (a9 * b4 + a10 * b3))) + (((q3 * 12388 + q4 * 5141217) + (q5 * 3252265 + q6 * 12079173)) + ((q7 * 11960705 + q8 * 5791127) + (q9 * 8481425 + q10 * 6844874)));
-  const s13 = e13 + c13;
-  const f13 = Math.floor(s13);
-  const t2 = s13 - f13;
-  const c14 = f13 * 5.960464477539063e-8;
-  const x13 = (e13 - 0.5516986846923828) + y13;
-  const h13 = Math.floor(x13);
-  const v2 = x13 - h13;
-  const y14 = h13 * 5.960464477539063e-8;
-  // column 14: S < 2^51.29
-  const e14 = ((a4 * b10 + (a5 * b9 + a6 * b8)) + ((a7 * b7 + a8 * b6) + (a9 * b5 + a10 * b4))) + ((q4 * 12388 + (q5 * 5141217 + q6 * 3252265)) + ((q7 * 12079173 + q8 * 11960705) + (q9 * 5791127 + q10 * 8481425)));
-  const s14 = e14 + c14;
-  const f14 = Math.floor(s14);
-  const t3 = s14 - f14;
-  const c15 = f14 * 5.960464477539063e-8;
-  const x14 = (e14 - 0.40798628330230713) + y14;
-  const h14 = Math.floor(x14);
-  const v3 = x14 - h14;
-  const y15 = h14 * 5.960464477539063e-8;
-  // column 15: S < 2^51.05
-  const e15 = ((a5 * b10 + (a6 * b9 + a7 * b8)) + (a8 * b7 + (a9 * b6 + a10 * b5))) + ((q5 * 12388 + (q6 * 5141217 + q7 * 3252265)) + (q8 * 12079173 + (q9 * 11960705 + q10 * 5791127)));
-  const s15 = e15 + c15;
-  const f15 = Math.floor(s15);
-  const t4 = s15 - f15;
-  const c16 = f15 * 5.960464477539063e-8;
-  const x15 = (e15 - 0.5055323243141174) + y15;
-  const h15 = Math.floor(x15);
-  const v4 = x15 - h15;
-  const y16 = h15 * 5.960464477539063e-8;
-  // column 16: S < 2^50.79
-  const e16 = ((a6 * b10 + a7 * b9) + (a8 * b8 + (a9 * b7 + a10 * b6))) + ((q6 * 12388 + q7 * 5141217) + (q8 * 3252265 + (q9 * 12079173 + q10 * 11960705)));
-  const s16 = e16 + c16;
-  const f16 = Math.floor(s16);
-  const t5 = s16 - f16;
-  const c17 = f16 * 5.960464477539063e-8;
-  const x16 = (e16 - 0.3451780676841736) + y16;
-  const h16 = Math.floor(x16);
-  const v5 = x16 - h16;
-  const y17 = h16 * 5.960464477539063e-8;
-  // column 17: S < 2^50.38
-  const e17 = ((a7 * b10 + a8 * b9) + (a9 * b8 + a10 * b7)) + ((q7 * 12388 + q8 * 5141217) + (q9 * 3252265 + q10 * 12079173));
-  const s17 = e17 + c17;
-  const f17 = Math.floor(s17);
-  const t6 = s17 - f17;
-  const c18 = f17 * 5.960464477539063e-8;
-  const x17 = (e17 - 0.7129135727882385) + y17;
-  const h17 = Math.floor(x17);
-  const v6 = x17 - h17;
-  const y18 = h17 * 5.960464477539063e-8;
-  // column 18: S < 2^49.81
-  const e18 = (a8 * b10 + (a9 * b9 + a10 * b8)) + (q8 * 12388 + (q9 * 5141217 + q10 * 3252265));
-  const s18 = e18 + c18;
-  const f18 = Math.floor(s18);
-  const t7 = s18 - f18;
-  const c19 = f18 * 5.960464477539063e-8;
-  const x18 = (e18 - 0.7199748158454895) + y18;
-  const h18 = Math.floor(x18);
-  const v7 = x18 - h18;
-  const y19 = h18 * 5.960464477539063e-8;
-  // column 19: S < 2^49.21
-  const e19 = (a9 * b10 + a10 * b9) + (q9 * 12388 + q10 * 5141217);
-  const s19 = e19 + c19;
-  const f19 = Math.floor(s19);
-  const t8 = s19 - f19;
-  const c20 = f19 * 5.960464477539063e-8;
-  const x19 = (e19 - 0.1938501000404358) + y19;
-  const h19 = Math.floor(x19);
-  const v8 = x19 - h19;
-  const y20 = h19 * 5.960464477539063e-8;
-  // column 20: S < 2^48.00
-  const e20 = a10 * b10 + q10 * 12388;
-  const s20 = e20 + c20;
-  const f20 = Math.floor(s20);
-  const t9 = s20 - f20;
-  const c21 = f20 * 5.960464477539063e-8;
-  const x20 = (e20 - 0.30644041299819946) + y20;
-  const h20 = Math.floor(x20);
-  const v9 = x20 - h20;
-  const y21 = h20 * 5.960464477539063e-8;
-  // column 21: S < 2^24.00
-  const t10 = c21;
-  const x21 = y21 - 0.0007383823394775391;
-  const g = Math.floor(x21);
-  const v10 = x21 - g;
-  // g = −1 if t < p (keep t), 0 if t ≥ p (keep t − p).
-  m[o] = v0 - g * (t0 - v0);
-  m[o + 1] = v1 - g * (t1 - v1);
-  m[o + 2] = v2 - g * (t2 - v2);
-  m[o + 3] = v3 - g * (t3 - v3);
-  m[o + 4] = v4 - g * (t4 - v4);
-  m[o + 5] = v5 - g * (t5 - v5);
-  m[o + 6] = v6 - g * (t6 - v6);
-  m[o + 7] = v7 - g * (t7 - v7);
-  m[o + 8] = v8 - g * (t8 - v8);
-  m[o + 9] = v9 - g * (t9 - v9);
-  m[o + 10] = v10 - g * (t10 - v10);
+  const w = W;
+  let c = 0;
+  // First half: columns 0..n−1 give the quotient digits qᵢ = (Sᵢ mod 2^24)·p' mod 2^24 (in w[0..n)).
+  for (let i = 0; i < 11; i++) {
+    let s = m[a + i] * m[b], t = 0;
+    for (let j = 0; j < i; j++) {
+      s += m[a + j] * m[b + i - j];
+      t += w[j] * P[i - j];
+    }
+    s = (s + t) * 16777216 + c;
+    const u = (s - Math.floor(s)) * 8807305;
+    const q = u - Math.floor(u);
+    w[i] = q;
+    // Sᵢ + qᵢ·p₀ ≡ 0 mod 2^24: the carry is exact; both addends are exact multiples of 2^-48 < 2^6.
+    c = q * P[0] + s * 5.960464477539063e-8;
+  }
+  // Second half: columns n..2n−2 give t = (a·b + q·p)/R (in w[n..2n)) and, from the same column
+  // sums e with its own carries y, t − p (in w[2n..3n)).
+  let y = c;
+  for (let i = 11; i < 21; i++) {
+    let e = 0, t = 0;
+    for (let j = i - 10; j < 11; j++) {
+      e += m[a + j] * m[b + i - j];
+      t += w[j] * P[i - j];
+    }
+    e = (e + t) * 16777216;
+    const s = e + c, f = Math.floor(s);
+    w[i] = s - f;
+    c = f * 5.960464477539063e-8;
+    const x = (e - P[i - 11]) + y, h = Math.floor(x);
+    w[i + 11] = x - h;
+    y = h * 5.960464477539063e-8;
+  }
+  // No products in the last column: t < 2p < R, so its digit is the carry itself.
+  w[21] = c;
+  const x = y - P[10], g = Math.floor(x);
+  w[32] = x - g;
+  // g = −1 if t < p (keep t), 0 if t ≥ p (keep t − p); then the scratch is zeroed.
+  for (let k = 0; k < 11; k++) {
+    const v = w[k + 22];
+    m[o + k] = v - g * (w[k + 11] - v);
+  }
+  for (let k = 0; k < 33; k++) w[k] = 0;
 }
 
 /**
@@ -209,99 +86,26 @@ export function mul(m: Float64Array, o: number, a: number, b: number): void {
  * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a, b < p.
  * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
  * Exactness: limb sums sᵢ (minus pᵢ) lie in (−1, 2) on the 2^-24 grid.
- * Carries run over limb pairs: h = s₂ⱼ·2^-24 + s₂ⱼ₊₁ + F·2^-48 is a multiple of 2^-48 in (−3, 3), i.e.
- * at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.
+ * Carry chains run limb by limb: z = sₖ + F·2^-24 is a multiple of 2^-24 in [−1, 2), and the carry
+ * F = ⌊z⌋ is −1, 0 or 1.
  */
 export function add(m: Float64Array, o: number, a: number, b: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  const b0 = m[b], b1 = m[b + 1], b2 = m[b + 2], b3 = m[b + 3], b4 = m[b + 4], b5 = m[b + 5], b6 = m[b + 6], b7 = m[b + 7], b8 = m[b + 8], b9 = m[b + 9], b10 = m[b + 10];
-  const th0 = (a0 + b0) * 5.960464477539063e-8 + (a1 + b1);
-  const tx0 = th0;
-  const tF0 = Math.floor(tx0);
-  const tr0 = (tx0 - tF0) * 16777216;
-  const tg0 = Math.floor(tr0);
-  const t0 = tr0 - tg0;
-  const t1 = tg0 * 5.960464477539063e-8;
-  const th1 = (a2 + b2) * 5.960464477539063e-8 + (a3 + b3);
-  const tx1 = th1 + tF0 * 3.552713678800501e-15;
-  const tF1 = Math.floor(tx1);
-  const tr1 = (tx1 - tF1) * 16777216;
-  const tg1 = Math.floor(tr1);
-  const t2 = tr1 - tg1;
-  const t3 = tg1 * 5.960464477539063e-8;
-  const th2 = (a4 + b4) * 5.960464477539063e-8 + (a5 + b5);
-  const tx2 = th2 + tF1 * 3.552713678800501e-15;
-  const tF2 = Math.floor(tx2);
-  const tr2 = (tx2 - tF2) * 16777216;
-  const tg2 = Math.floor(tr2);
-  const t4 = tr2 - tg2;
-  const t5 = tg2 * 5.960464477539063e-8;
-  const th3 = (a6 + b6) * 5.960464477539063e-8 + (a7 + b7);
-  const tx3 = th3 + tF2 * 3.552713678800501e-15;
-  const tF3 = Math.floor(tx3);
-  const tr3 = (tx3 - tF3) * 16777216;
-  const tg3 = Math.floor(tr3);
-  const t6 = tr3 - tg3;
-  const t7 = tg3 * 5.960464477539063e-8;
-  const th4 = (a8 + b8) * 5.960464477539063e-8 + (a9 + b9);
-  const tx4 = th4 + tF3 * 3.552713678800501e-15;
-  const tF4 = Math.floor(tx4);
-  const tr4 = (tx4 - tF4) * 16777216;
-  const tg4 = Math.floor(tr4);
-  const t8 = tr4 - tg4;
-  const t9 = tg4 * 5.960464477539063e-8;
-  const t10 = a10 + b10 + tF4 * 5.960464477539063e-8;
-  const dh0 = (a0 + b0 - 0.48823970556259155) * 5.960464477539063e-8 + (a1 + b1 - 0.5472235679626465);
-  const dx0 = dh0;
-  const dF0 = Math.floor(dx0);
-  const dr0 = (dx0 - dF0) * 16777216;
-  const dg0 = Math.floor(dr0);
-  const d0 = dr0 - dg0;
-  const d1 = dg0 * 5.960464477539063e-8;
-  const dh1 = (a2 + b2 - 0.5516986846923828) * 5.960464477539063e-8 + (a3 + b3 - 0.40798628330230713);
-  const dx1 = dh1 + dF0 * 3.552713678800501e-15;
-  const dF1 = Math.floor(dx1);
-  const dr1 = (dx1 - dF1) * 16777216;
-  const dg1 = Math.floor(dr1);
-  const d2 = dr1 - dg1;
-  const d3 = dg1 * 5.960464477539063e-8;
-  const dh2 = (a4 + b4 - 0.5055323243141174) * 5.960464477539063e-8 + (a5 + b5 - 0.3451780676841736);
-  const dx2 = dh2 + dF1 * 3.552713678800501e-15;
-  const dF2 = Math.floor(dx2);
-  const dr2 = (dx2 - dF2) * 16777216;
-  const dg2 = Math.floor(dr2);
-  const d4 = dr2 - dg2;
-  const d5 = dg2 * 5.960464477539063e-8;
-  const dh3 = (a6 + b6 - 0.7129135727882385) * 5.960464477539063e-8 + (a7 + b7 - 0.7199748158454895);
-  const dx3 = dh3 + dF2 * 3.552713678800501e-15;
-  const dF3 = Math.floor(dx3);
-  const dr3 = (dx3 - dF3) * 16777216;
-  const dg3 = Math.floor(dr3);
-  const d6 = dr3 - dg3;
-  const d7 = dg3 * 5.960464477539063e-8;
-  const dh4 = (a8 + b8 - 0.1938501000404358) * 5.960464477539063e-8 + (a9 + b9 - 0.30644041299819946);
-  const dx4 = dh4 + dF3 * 3.552713678800501e-15;
-  const dF4 = Math.floor(dx4);
-  const dr4 = (dx4 - dF4) * 16777216;
-  const dg4 = Math.floor(dr4);
-  const d8 = dr4 - dg4;
-  const d9 = dg4 * 5.960464477539063e-8;
-  const dz5 = a10 + b10 - 0.0007383823394775391 + dF4 * 5.960464477539063e-8;
-  const dF5 = Math.floor(dz5);
-  const d10 = dz5 - dF5;
-  const g = dF5;
-  // g = −1 if t < p (take t), else 0 (take t − p).
-  m[o] = d0 - g * (t0 - d0);
-  m[o + 1] = d1 - g * (t1 - d1);
-  m[o + 2] = d2 - g * (t2 - d2);
-  m[o + 3] = d3 - g * (t3 - d3);
-  m[o + 4] = d4 - g * (t4 - d4);
-  m[o + 5] = d5 - g * (t5 - d5);
-  m[o + 6] = d6 - g * (t6 - d6);
-  m[o + 7] = d7 - g * (t7 - d7);
-  m[o + 8] = d8 - g * (t8 - d8);
-  m[o + 9] = d9 - g * (t9 - d9);
-  m[o + 10] = d10 - g * (t10 - d10);
+  let f = 0, d = 0;
+  for (let k = 0; k < 11; k++) {
+    const s = m[a + k] + m[b + k];
+    const z = s + f * 5.960464477539063e-8;
+    f = Math.floor(z);
+    W[k] = z - f;
+    const x = (s - P[k]) + d * 5.960464477539063e-8;
+    d = Math.floor(x);
+    m[o + k] = x - d;
+  }
+  // d = −1 if t < p (take t), else 0 (take t − p).
+  for (let k = 0; k < 11; k++) {
+    const v = m[o + k];
+    m[o + k] = v - d * (W[k] - v);
+    W[k] = 0;
+  }
 }
 
 /**
@@ -310,177 +114,58 @@ export function add(m: Float64Array, o: number, a: number, b: number): void {
  * Input bounds: limbs are multiples of 2^-24 in [0, 1) and a, b < p.
  * Output bounds: limbs are multiples of 2^-24 in [0, 1) and out < p.
  * Exactness: limb differences sᵢ (plus pᵢ) lie in (−1, 2) on the 2^-24 grid.
- * Carries run over limb pairs: h = s₂ⱼ·2^-24 + s₂ⱼ₊₁ + F·2^-48 is a multiple of 2^-48 in (−3, 3), i.e.
- * at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.
+ * Carry chains run limb by limb: z = sₖ + F·2^-24 is a multiple of 2^-24 in [−1, 2), and the carry
+ * F = ⌊z⌋ is −1, 0 or 1.
  */
 export function sub(m: Float64Array, o: number, a: number, b: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  const b0 = m[b], b1 = m[b + 1], b2 = m[b + 2], b3 = m[b + 3], b4 = m[b + 4], b5 = m[b + 5], b6 = m[b + 6], b7 = m[b + 7], b8 = m[b + 8], b9 = m[b + 9], b10 = m[b + 10];
-  const dh0 = (a0 - b0) * 5.960464477539063e-8 + (a1 - b1);
-  const dx0 = dh0;
-  const dF0 = Math.floor(dx0);
-  const dr0 = (dx0 - dF0) * 16777216;
-  const dg0 = Math.floor(dr0);
-  const d0 = dr0 - dg0;
-  const d1 = dg0 * 5.960464477539063e-8;
-  const dh1 = (a2 - b2) * 5.960464477539063e-8 + (a3 - b3);
-  const dx1 = dh1 + dF0 * 3.552713678800501e-15;
-  const dF1 = Math.floor(dx1);
-  const dr1 = (dx1 - dF1) * 16777216;
-  const dg1 = Math.floor(dr1);
-  const d2 = dr1 - dg1;
-  const d3 = dg1 * 5.960464477539063e-8;
-  const dh2 = (a4 - b4) * 5.960464477539063e-8 + (a5 - b5);
-  const dx2 = dh2 + dF1 * 3.552713678800501e-15;
-  const dF2 = Math.floor(dx2);
-  const dr2 = (dx2 - dF2) * 16777216;
-  const dg2 = Math.floor(dr2);
-  const d4 = dr2 - dg2;
-  const d5 = dg2 * 5.960464477539063e-8;
-  const dh3 = (a6 - b6) * 5.960464477539063e-8 + (a7 - b7);
-  const dx3 = dh3 + dF2 * 3.552713678800501e-15;
-  const dF3 = Math.floor(dx3);
-  const dr3 = (dx3 - dF3) * 16777216;
-  const dg3 = Math.floor(dr3);
-  const d6 = dr3 - dg3;
-  const d7 = dg3 * 5.960464477539063e-8;
-  const dh4 = (a8 - b8) * 5.960464477539063e-8 + (a9 - b9);
-  const dx4 = dh4 + dF3 * 3.552713678800501e-15;
-  const dF4 = Math.floor(dx4);
-  const dr4 = (dx4 - dF4) * 16777216;
-  const dg4 = Math.floor(dr4);
-  const d8 = dr4 - dg4;
-  const d9 = dg4 * 5.960464477539063e-8;
-  const dz5 = a10 - b10 + dF4 * 5.960464477539063e-8;
-  const dF5 = Math.floor(dz5);
-  const d10 = dz5 - dF5;
-  const eh0 = (a0 - b0 + 0.48823970556259155) * 5.960464477539063e-8 + (a1 - b1 + 0.5472235679626465);
-  const ex0 = eh0;
-  const eF0 = Math.floor(ex0);
-  const er0 = (ex0 - eF0) * 16777216;
-  const eg0 = Math.floor(er0);
-  const e0 = er0 - eg0;
-  const e1 = eg0 * 5.960464477539063e-8;
-  const eh1 = (a2 - b2 + 0.5516986846923828) * 5.960464477539063e-8 + (a3 - b3 + 0.40798628330230713);
-  const ex1 = eh1 + eF0 * 3.552713678800501e-15;
-  const eF1 = Math.floor(ex1);
-  const er1 = (ex1 - eF1) * 16777216;
-  const eg1 = Math.floor(er1);
-  const e2 = er1 - eg1;
-  const e3 = eg1 * 5.960464477539063e-8;
-  const eh2 = (a4 - b4 + 0.5055323243141174) * 5.960464477539063e-8 + (a5 - b5 + 0.3451780676841736);
-  const ex2 = eh2 + eF1 * 3.552713678800501e-15;
-  const eF2 = Math.floor(ex2);
-  const er2 = (ex2 - eF2) * 16777216;
-  const eg2 = Math.floor(er2);
-  const e4 = er2 - eg2;
-  const e5 = eg2 * 5.960464477539063e-8;
-  const eh3 = (a6 - b6 + 0.7129135727882385) * 5.960464477539063e-8 + (a7 - b7 + 0.7199748158454895);
-  const ex3 = eh3 + eF2 * 3.552713678800501e-15;
-  const eF3 = Math.floor(ex3);
-  const er3 = (ex3 - eF3) * 16777216;
-  const eg3 = Math.floor(er3);
-  const e6 = er3 - eg3;
-  const e7 = eg3 * 5.960464477539063e-8;
-  const eh4 = (a8 - b8 + 0.1938501000404358) * 5.960464477539063e-8 + (a9 - b9 + 0.30644041299819946);
-  const ex4 = eh4 + eF3 * 3.552713678800501e-15;
-  const eF4 = Math.floor(ex4);
-  const er4 = (ex4 - eF4) * 16777216;
-  const eg4 = Math.floor(er4);
-  const e8 = er4 - eg4;
-  const e9 = eg4 * 5.960464477539063e-8;
-  const e10 = a10 - b10 + 0.0007383823394775391 + eF4 * 5.960464477539063e-8;
-  const g = dF5;
-  // g = −1 if a < b (take a − b + p), else 0 (take a − b).
-  m[o] = d0 - g * (e0 - d0);
-  m[o + 1] = d1 - g * (e1 - d1);
-  m[o + 2] = d2 - g * (e2 - d2);
-  m[o + 3] = d3 - g * (e3 - d3);
-  m[o + 4] = d4 - g * (e4 - d4);
-  m[o + 5] = d5 - g * (e5 - d5);
-  m[o + 6] = d6 - g * (e6 - d6);
-  m[o + 7] = d7 - g * (e7 - d7);
-  m[o + 8] = d8 - g * (e8 - d8);
-  m[o + 9] = d9 - g * (e9 - d9);
-  m[o + 10] = d10 - g * (e10 - d10);
+  let d = 0, e = 0;
+  for (let k = 0; k < 11; k++) {
+    const s = m[a + k] - m[b + k];
+    const x = s + d * 5.960464477539063e-8;
+    d = Math.floor(x);
+    m[o + k] = x - d;
+    const z = (s + P[k]) + e * 5.960464477539063e-8;
+    e = Math.floor(z);
+    W[k] = z - e;
+  }
+  // d = −1 if a < b (take a − b + p), else 0 (take a − b).
+  for (let k = 0; k < 11; k++) {
+    const v = m[o + k];
+    m[o + k] = v - d * (W[k] - v);
+    W[k] = 0;
+  }
 }
 
 /**
  * out ← −a mod p (0 ↦ 0).
  *
  * Input bounds: limbs are multiples of 2^-24 in [0, 1), a < p. Output bounds: the same, out < p.
- * Exactness: sᵢ = pᵢ − aᵢ lie in (−1, 1) on the 2^-24 grid; nz ∈ {0, 1} as in isZero.
- * Carries run over limb pairs: h = s₂ⱼ·2^-24 + s₂ⱼ₊₁ + F·2^-48 is a multiple of 2^-48 in (−3, 3), i.e.
- * at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.
+ * Exactness: sᵢ = pᵢ − aᵢ lie in (−1, 1) on the 2^-24 grid; the sum of the limbs is a multiple of
+ * 2^-24 in [0, 11) and nz ∈ {0, 1} as in isZero.
+ * Carry chains run limb by limb: z = sₖ + F·2^-24 is a multiple of 2^-24 in [−1, 2), and the carry
+ * F = ⌊z⌋ is −1, 0 or 1.
  */
 export function neg(m: Float64Array, o: number, a: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  const dh0 = (0.48823970556259155 - a0) * 5.960464477539063e-8 + (0.5472235679626465 - a1);
-  const dx0 = dh0;
-  const dF0 = Math.floor(dx0);
-  const dr0 = (dx0 - dF0) * 16777216;
-  const dg0 = Math.floor(dr0);
-  const d0 = dr0 - dg0;
-  const d1 = dg0 * 5.960464477539063e-8;
-  const dh1 = (0.5516986846923828 - a2) * 5.960464477539063e-8 + (0.40798628330230713 - a3);
-  const dx1 = dh1 + dF0 * 3.552713678800501e-15;
-  const dF1 = Math.floor(dx1);
-  const dr1 = (dx1 - dF1) * 16777216;
-  const dg1 = Math.floor(dr1);
-  const d2 = dr1 - dg1;
-  const d3 = dg1 * 5.960464477539063e-8;
-  const dh2 = (0.5055323243141174 - a4) * 5.960464477539063e-8 + (0.3451780676841736 - a5);
-  const dx2 = dh2 + dF1 * 3.552713678800501e-15;
-  const dF2 = Math.floor(dx2);
-  const dr2 = (dx2 - dF2) * 16777216;
-  const dg2 = Math.floor(dr2);
-  const d4 = dr2 - dg2;
-  const d5 = dg2 * 5.960464477539063e-8;
-  const dh3 = (0.7129135727882385 - a6) * 5.960464477539063e-8 + (0.7199748158454895 - a7);
-  const dx3 = dh3 + dF2 * 3.552713678800501e-15;
-  const dF3 = Math.floor(dx3);
-  const dr3 = (dx3 - dF3) * 16777216;
-  const dg3 = Math.floor(dr3);
-  const d6 = dr3 - dg3;
-  const d7 = dg3 * 5.960464477539063e-8;
-  const dh4 = (0.1938501000404358 - a8) * 5.960464477539063e-8 + (0.30644041299819946 - a9);
-  const dx4 = dh4 + dF3 * 3.552713678800501e-15;
-  const dF4 = Math.floor(dx4);
-  const dr4 = (dx4 - dF4) * 16777216;
-  const dg4 = Math.floor(dr4);
-  const d8 = dr4 - dg4;
-  const d9 = dg4 * 5.960464477539063e-8;
-  const d10 = 0.0007383823394775391 - a10 + dF4 * 5.960464477539063e-8;
-  const nz = 1 - (0 - Math.floor((((a0 + a1) + (a2 + (a3 + a4))) + ((a5 + (a6 + a7)) + (a8 + (a9 + a10)))) * 0.0625 - 1.862645149230957e-9));
-  m[o] = d0 * nz;
-  m[o + 1] = d1 * nz;
-  m[o + 2] = d2 * nz;
-  m[o + 3] = d3 * nz;
-  m[o + 4] = d4 * nz;
-  m[o + 5] = d5 * nz;
-  m[o + 6] = d6 * nz;
-  m[o + 7] = d7 * nz;
-  m[o + 8] = d8 * nz;
-  m[o + 9] = d9 * nz;
-  m[o + 10] = d10 * nz;
+  let z = 0.5;
+  for (let k = 0; k < 11; k++) {
+    z += m[a + k];
+  }
+  const nz = 1 - (0 - Math.floor((z - 0.5) * 0.0625 - 1.862645149230957e-9));
+  let d = 0;
+  for (let k = 0; k < 11; k++) {
+    const x = (P[k] - m[a + k]) + d * 5.960464477539063e-8;
+    d = Math.floor(x);
+    m[o + k] = (x - d) * nz;
+  }
 }
 
 /**
  * out ← a. Bounds: any doubles (copied bit for bit).
  */
 export function copy(m: Float64Array, o: number, a: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  m[o] = a0;
-  m[o + 1] = a1;
-  m[o + 2] = a2;
-  m[o + 3] = a3;
-  m[o + 4] = a4;
-  m[o + 5] = a5;
-  m[o + 6] = a6;
-  m[o + 7] = a7;
-  m[o + 8] = a8;
-  m[o + 9] = a9;
-  m[o + 10] = a10;
+  for (let k = 0; k < 11; k++) {
+    m[o + k] = m[a + k];
+  }
 }
 
 /**
@@ -490,19 +175,10 @@ export function copy(m: Float64Array, o: number, a: number): void {
  * Exact: differences lie in (−1, 1) on the 2^-24 grid.
  */
 export function cmov(m: Float64Array, o: number, a: number, flag: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  const r0 = m[o], r1 = m[o + 1], r2 = m[o + 2], r3 = m[o + 3], r4 = m[o + 4], r5 = m[o + 5], r6 = m[o + 6], r7 = m[o + 7], r8 = m[o + 8], r9 = m[o + 9], r10 = m[o + 10];
-  m[o] = r0 + flag * (a0 - r0);
-  m[o + 1] = r1 + flag * (a1 - r1);
-  m[o + 2] = r2 + flag * (a2 - r2);
-  m[o + 3] = r3 + flag * (a3 - r3);
-  m[o + 4] = r4 + flag * (a4 - r4);
-  m[o + 5] = r5 + flag * (a5 - r5);
-  m[o + 6] = r6 + flag * (a6 - r6);
-  m[o + 7] = r7 + flag * (a7 - r7);
-  m[o + 8] = r8 + flag * (a8 - r8);
-  m[o + 9] = r9 + flag * (a9 - r9);
-  m[o + 10] = r10 + flag * (a10 - r10);
+  for (let k = 0; k < 11; k++) {
+    const r = m[o + k];
+    m[o + k] = r + flag * (m[a + k] - r);
+  }
 }
 
 /**
@@ -512,67 +188,30 @@ export function cmov(m: Float64Array, o: number, a: number, flag: number): void 
  * Exact as cmov.
  */
 export function cswap(m: Float64Array, a: number, b: number, flag: number): void {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  const b0 = m[b], b1 = m[b + 1], b2 = m[b + 2], b3 = m[b + 3], b4 = m[b + 4], b5 = m[b + 5], b6 = m[b + 6], b7 = m[b + 7], b8 = m[b + 8], b9 = m[b + 9], b10 = m[b + 10];
-  const x0 = flag * (a0 - b0);
-  const x1 = flag * (a1 - b1);
-  const x2 = flag * (a2 - b2);
-  const x3 = flag * (a3 - b3);
-  const x4 = flag * (a4 - b4);
-  const x5 = flag * (a5 - b5);
-  const x6 = flag * (a6 - b6);
-  const x7 = flag * (a7 - b7);
-  const x8 = flag * (a8 - b8);
-  const x9 = flag * (a9 - b9);
-  const x10 = flag * (a10 - b10);
-  m[a] = a0 - x0;
-  m[a + 1] = a1 - x1;
-  m[a + 2] = a2 - x2;
-  m[a + 3] = a3 - x3;
-  m[a + 4] = a4 - x4;
-  m[a + 5] = a5 - x5;
-  m[a + 6] = a6 - x6;
-  m[a + 7] = a7 - x7;
-  m[a + 8] = a8 - x8;
-  m[a + 9] = a9 - x9;
-  m[a + 10] = a10 - x10;
-  m[b] = b0 + x0;
-  m[b + 1] = b1 + x1;
-  m[b + 2] = b2 + x2;
-  m[b + 3] = b3 + x3;
-  m[b + 4] = b4 + x4;
-  m[b + 5] = b5 + x5;
-  m[b + 6] = b6 + x6;
-  m[b + 7] = b7 + x7;
-  m[b + 8] = b8 + x8;
-  m[b + 9] = b9 + x9;
-  m[b + 10] = b10 + x10;
+  for (let k = 0; k < 11; k++) {
+    const u = m[a + k], v = m[b + k];
+    const x = flag * (u - v);
+    m[a + k] = u - x;
+    m[b + k] = v + x;
+  }
 }
 
 /**
  * 1 if a = b, else 0: Σ(aᵢ − bᵢ)² is 0 iff equal (canonical limbs).
  *
  * Input bounds: limbs are multiples of 2^-24 in [0, 1).
- * Exactness: each square is a multiple of 2^-48 below 1, the sum one in [0, 11); sum/16 − 2^-53
- * is exact and negative iff the sum is 0, so its floor is −1 or 0.
+ * Exactness: each square is a multiple of 2^-48 below 1, every partial sum one in [0, 11); sum/16 −
+ * 2^-53 is exact and negative iff the sum is 0, so its floor is −1 or 0.
  * (Squares, not Math.abs: Math.abs returns small integers in the interpreter, and integer feedback
  * would let V8 speculate and deoptimise later on data.)
  */
 export function eq(m: Float64Array, a: number, b: number): number {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  const b0 = m[b], b1 = m[b + 1], b2 = m[b + 2], b3 = m[b + 3], b4 = m[b + 4], b5 = m[b + 5], b6 = m[b + 6], b7 = m[b + 7], b8 = m[b + 8], b9 = m[b + 9], b10 = m[b + 10];
-  const d0 = a0 - b0;
-  const d1 = a1 - b1;
-  const d2 = a2 - b2;
-  const d3 = a3 - b3;
-  const d4 = a4 - b4;
-  const d5 = a5 - b5;
-  const d6 = a6 - b6;
-  const d7 = a7 - b7;
-  const d8 = a8 - b8;
-  const d9 = a9 - b9;
-  const d10 = a10 - b10;
-  return 0 - Math.floor((((d0 * d0 + d1 * d1) + (d2 * d2 + (d3 * d3 + d4 * d4))) + ((d5 * d5 + (d6 * d6 + d7 * d7)) + (d8 * d8 + (d9 * d9 + d10 * d10)))) * 0.0625 - 1.1102230246251565e-16);
+  let z = 0.5;
+  for (let k = 0; k < 11; k++) {
+    const d = m[a + k] - m[b + k];
+    z += d * d;
+  }
+  return 0 - Math.floor((z - 0.5) * 0.0625 - 1.1102230246251565e-16);
 }
 
 /**
@@ -583,8 +222,11 @@ export function eq(m: Float64Array, a: number, b: number): number {
  * the sum is 0, so its floor is −1 or 0.
  */
 export function isZero(m: Float64Array, a: number): number {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  return 0 - Math.floor((((a0 + a1) + (a2 + (a3 + a4))) + ((a5 + (a6 + a7)) + (a8 + (a9 + a10)))) * 0.0625 - 1.862645149230957e-9);
+  let z = 0.5;
+  for (let k = 0; k < 11; k++) {
+    z += m[a + k];
+  }
+  return 0 - Math.floor((z - 0.5) * 0.0625 - 1.862645149230957e-9);
 }
 
 /**
@@ -592,50 +234,15 @@ export function isZero(m: Float64Array, a: number): number {
  *
  * Input bounds: limbs are multiples of 2^-24 in [0, 1) (any value < 2^264).
  * Exactness: sᵢ = aᵢ − pᵢ lie in (−1, 1) on the 2^-24 grid; the final carry is −1 iff a < p.
- * Carries run over limb pairs: h = s₂ⱼ·2^-24 + s₂ⱼ₊₁ + F·2^-48 is a multiple of 2^-48 in (−3, 3), i.e.
- * at most 51 significant bits, and the pair carry F = ⌊h⌋ is −1, 0 or 1.
+ * Carry chains run limb by limb: z = sₖ + F·2^-24 is a multiple of 2^-24 in [−1, 2), and the carry
+ * F = ⌊z⌋ is −1, 0 or 1.
  */
 export function ltP(m: Float64Array, a: number): number {
-  const a0 = m[a], a1 = m[a + 1], a2 = m[a + 2], a3 = m[a + 3], a4 = m[a + 4], a5 = m[a + 5], a6 = m[a + 6], a7 = m[a + 7], a8 = m[a + 8], a9 = m[a + 9], a10 = m[a + 10];
-  const dh0 = (a0 - 0.48823970556259155) * 5.960464477539063e-8 + (a1 - 0.5472235679626465);
-  const dx0 = dh0;
-  const dF0 = Math.floor(dx0);
-  const dr0 = (dx0 - dF0) * 16777216;
-  const dg0 = Math.floor(dr0);
-  const d0 = dr0 - dg0;
-  const d1 = dg0 * 5.960464477539063e-8;
-  const dh1 = (a2 - 0.5516986846923828) * 5.960464477539063e-8 + (a3 - 0.40798628330230713);
-  const dx1 = dh1 + dF0 * 3.552713678800501e-15;
-  const dF1 = Math.floor(dx1);
-  const dr1 = (dx1 - dF1) * 16777216;
-  const dg1 = Math.floor(dr1);
-  const d2 = dr1 - dg1;
-  const d3 = dg1 * 5.960464477539063e-8;
-  const dh2 = (a4 - 0.5055323243141174) * 5.960464477539063e-8 + (a5 - 0.3451780676841736);
-  const dx2 = dh2 + dF1 * 3.552713678800501e-15;
-  const dF2 = Math.floor(dx2);
-  const dr2 = (dx2 - dF2) * 16777216;
-  const dg2 = Math.floor(dr2);
-  const d4 = dr2 - dg2;
-  const d5 = dg2 * 5.960464477539063e-8;
-  const dh3 = (a6 - 0.7129135727882385) * 5.960464477539063e-8 + (a7 - 0.7199748158454895);
-  const dx3 = dh3 + dF2 * 3.552713678800501e-15;
-  const dF3 = Math.floor(dx3);
-  const dr3 = (dx3 - dF3) * 16777216;
-  const dg3 = Math.floor(dr3);
-  const d6 = dr3 - dg3;
-  const d7 = dg3 * 5.960464477539063e-8;
-  const dh4 = (a8 - 0.1938501000404358) * 5.960464477539063e-8 + (a9 - 0.30644041299819946);
-  const dx4 = dh4 + dF3 * 3.552713678800501e-15;
-  const dF4 = Math.floor(dx4);
-  const dr4 = (dx4 - dF4) * 16777216;
-  const dg4 = Math.floor(dr4);
-  const d8 = dr4 - dg4;
-  const d9 = dg4 * 5.960464477539063e-8;
-  const dz5 = a10 - 0.0007383823394775391 + dF4 * 5.960464477539063e-8;
-  const dF5 = Math.floor(dz5);
-  const d10 = dz5 - dF5;
-  return 0 - dF5;
+  let d = 0;
+  for (let k = 0; k < 11; k++) {
+    d = Math.floor((m[a + k] - P[k]) + d * 5.960464477539063e-8);
+  }
+  return 0 - d;
 }
 
 /**
@@ -651,34 +258,8 @@ export function bindSlots(arena: Arena): SlotOps {
     neg: (o, a) => neg(arena.m, o * 11, a * 11),
     dbl: (o, a) => add(arena.m, o * 11, a * 11, a * 11),
     copy: (o, a) => copy(arena.m, o * 11, a * 11),
-    setZero: (o) => {
-      const m = arena.m, i = o * 11;
-      m[i] = 0;
-      m[i + 1] = 0;
-      m[i + 2] = 0;
-      m[i + 3] = 0;
-      m[i + 4] = 0;
-      m[i + 5] = 0;
-      m[i + 6] = 0;
-      m[i + 7] = 0;
-      m[i + 8] = 0;
-      m[i + 9] = 0;
-      m[i + 10] = 0;
-    },
-    setOne: (o) => {
-      const m = arena.m, i = o * 11;
-      m[i] = 0.9234386682510376;
-      m[i + 1] = 0.05924952030181885;
-      m[i + 2] = 0.9999367594718933;
-      m[i + 3] = 0.5865278244018555;
-      m[i + 4] = 0.5091999173164368;
-      m[i + 5] = 0.6288555264472961;
-      m[i + 6] = 0.7149945497512817;
-      m[i + 7] = 0.15404176712036133;
-      m[i + 8] = 0.526906430721283;
-      m[i + 9] = 0.07966512441635132;
-      m[i + 10] = 0.00020557641983032227;
-    },
+    setZero: (o) => arena.m.fill(0, o * 11, o * 11 + 11),
+    setOne: (o) => arena.m.set(ONE, o * 11),
     cmov: (o, a, flag) => cmov(arena.m, o * 11, a * 11, flag),
     cswap: (a, b, flag) => cswap(arena.m, a * 11, b * 11, flag),
     eq: (a, b) => eq(arena.m, a * 11, b * 11),
