@@ -15,7 +15,7 @@
  */
 
 import { type BenchCase, randomBelow, randomBytes } from "../case.ts";
-import { type GroupImpl, Jacobian, mulCt, WindowScratch } from "../../tests/internal.ts";
+import { type GroupImpl, Jacobian, mulCt, WindowScratch } from "../internal.ts";
 
 async function noble() {
   const { bls12_381 } = await import("@noble/curves/bls12-381.js");
