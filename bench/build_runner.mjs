@@ -46,7 +46,13 @@ async function build(outDir) {
   const dist = join(outDir, "dist");
   const tsc = spawnSync(
     process.execPath,
-    [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "tsconfig.build.json"), "--outDir", dist],
+    [
+      join(root, "node_modules/typescript/bin/tsc"),
+      "-p",
+      join(root, "tsconfig.build.json"),
+      "--outDir",
+      dist,
+    ],
     { stdio: ["ignore", "inherit", "inherit"] },
   );
   if (tsc.status !== 0) throw new Error(`tsc build failed (exit ${tsc.status})`);

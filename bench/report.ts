@@ -26,8 +26,8 @@ import {
   parseRuntimeList,
   pathNodeMajor,
   resolveRuntimes,
-  type Runtime,
   runChild,
+  type Runtime,
 } from "./runtimes.ts";
 import {
   formatHeader,
@@ -164,7 +164,7 @@ async function main(): Promise<number> {
   // Deno: every topic and the cold suite; Node and Bun: the same topics without the cold suite, and by
   // default only the headline operations (a --filter or --full: the same operations everywhere).
   const otherFilter = filter ?? (opts.full ? null : headlineFilter());
-  const portable = (await loadCases(TOPICS, opts.long, note));
+  const portable = await loadCases(TOPICS, opts.long, note);
   const cold = withDeno ? await loadCases([COLD_TOPIC], opts.long, note) : [];
   const denoCases = [...portable, ...cold].filter((c) => filter === null || filter.test(caseId(c)));
   const otherCases = portable.filter((c) => otherFilter === null || otherFilter.test(caseId(c)));
@@ -199,7 +199,8 @@ async function main(): Promise<number> {
   const progress = makeProgress();
   const rows: Row[] = [];
   const started = performance.now();
-  const show = (rt: Runtime, i: number, n: number, text: string) => progress.show(`${rt.id} [${i + 1}/${n}] ${text}`);
+  const show = (rt: Runtime, i: number, n: number, text: string) =>
+    progress.show(`${rt.id} [${i + 1}/${n}] ${text}`);
   const print = (groupRows: Row[]) => {
     rows.push(...groupRows);
     progress.clear();
@@ -268,7 +269,9 @@ async function runDeno(
     onGroup: (i, n, group) => show(rt, i, n, `${caseId(group[0])}: ${group.map((c) => c.lib).join(", ")}`),
     onRows: print,
     onFailure: (c, stage, e) =>
-      childNote(`note: deno: ${caseId(c)} ${libText(c.lib, c.backend)}: no row, ${stage} failed (${oneLine(e)})`),
+      childNote(
+        `note: deno: ${caseId(c)} ${libText(c.lib, c.backend)}: no row, ${stage} failed (${oneLine(e)})`,
+      ),
   });
 }
 

@@ -35,7 +35,11 @@ const root = new URL("../", import.meta.url).pathname;
 const dec = new TextDecoder();
 
 /** Runs a command, returns its exit code and output (never throws for a missing binary: code -1). */
-async function run(cmd: string, args: string[], cwd = root): Promise<{ code: number; out: string; err: string }> {
+async function run(
+  cmd: string,
+  args: string[],
+  cwd = root,
+): Promise<{ code: number; out: string; err: string }> {
   try {
     const o = await new Deno.Command(cmd, { args, cwd, stdout: "piped", stderr: "piped", stdin: "null" })
       .output();
@@ -64,7 +68,9 @@ export function parseRuntimeList(list: string, nodeMajor: string | null): Runtim
     else if (/^node\d+$/.test(name) && nodeMajor !== null && name === `node${nodeMajor}`) add("node");
     else {
       throw new Error(
-        `--runtime: unknown runtime "${name}" (deno, node${nodeMajor === null ? "" : ` = node${nodeMajor}`}, ` +
+        `--runtime: unknown runtime "${name}" (deno, node${
+          nodeMajor === null ? "" : ` = node${nodeMajor}`
+        }, ` +
           `node-current = node${major(NODE_CURRENT_VERSION)}, bun, all)`,
       );
     }

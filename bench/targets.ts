@@ -76,8 +76,12 @@ export function targetTable(rows: readonly TargetRow[]): string {
     out.push(`| \`${t.id}\` ≤ ${t.max}× ${t.peer} | ${cells.join(" | ")} |`);
   }
   const composite = runtimes.map((rt) => {
-    const ids = [...new Set(rows.filter((r) => (r.runtime ?? "deno") === rt && isComposite(r.op))
-      .map((r) => `${r.suite} ${r.op}`))];
+    const ids = [
+      ...new Set(
+        rows.filter((r) => (r.runtime ?? "deno") === rt && isComposite(r.op))
+          .map((r) => `${r.suite} ${r.op}`),
+      ),
+    ];
     const ratios = ids.map((id) => [id, ratioOf(rows, rt, id, "noble")] as const)
       .filter((x): x is readonly [string, number] => x[1] !== null);
     const over = ratios.filter(([, x]) => x > NOBLE_MAX).sort((a, b) => b[1] - a[1]);

@@ -142,6 +142,7 @@ Deno.test("cycles per operation", () => {
 });
 
 const row = (lib: Row["lib"], backend: Row["backend"], nsPerOp: number): Row => ({
+  runtime: "deno",
   suite: "s",
   op: "o",
   lib,
