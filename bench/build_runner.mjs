@@ -13,12 +13,13 @@
  *   external and pointed at its `.js` file in `OUT_DIR/dist/`: the library is never bundled, never
  *   run from its TypeScript source. The npm peers stay bare imports, resolved from node_modules.
  *
- * Prints the path of runner.mjs. Plain JavaScript for Node, so that the Deno front end needs no write
+ * Prints the path of runner.mjs. `node bench/build_runner.mjs --remove OUT_DIR` deletes such a folder
+ * when the report is done. Plain JavaScript for Node, so that the Deno front end needs no write
  * permission of its own.
  */
 
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
@@ -88,7 +89,13 @@ async function build(outDir) {
   return out;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "--remove") {
+  const dir = resolve(process.argv[3] ?? "");
+  // Only a build folder of the report: never anything outside .cache/bench/.
+  if (!relative(join(root, ".cache/bench"), dir).startsWith("..") && dir !== join(root, ".cache/bench")) {
+    rmSync(dir, { recursive: true, force: true });
+  }
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const outDir = process.argv[2];
   if (!outDir) {
     console.error("usage: node bench/build_runner.mjs OUT_DIR");

@@ -25,6 +25,7 @@ import {
   NODE_CURRENT_VERSION,
   parseRuntimeList,
   pathNodeMajor,
+  removeRunner,
   resolveRuntimes,
   runChild,
   type Runtime,
@@ -240,12 +241,14 @@ async function main(): Promise<number> {
       if (code !== 0) note(`note: ${rt.id}: the runner exited with code ${code}; its rows so far are kept`);
     }
   } finally {
-    if (built !== null) await Deno.remove(built.dir, { recursive: true }).catch(() => {});
+    if (built !== null) await removeRunner(built.dir);
   }
   progress.clear();
   if (!json && rows.length > 0) {
+    console.log(
+      "Issue 15's targets (wasm backend), ratios within each runtime:\n\n" + targetTable(rows) + "\n",
+    );
     console.log(formatSummary(rows));
-    console.log("\nIssue 15's targets, ratios within each runtime:\n\n" + targetTable(rows));
   }
   note(`done: ${rows.length} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (json) {

@@ -163,6 +163,11 @@ export async function buildRunner(): Promise<{ runner: string; dir: string }> {
   return { runner: b.out.split("\n").at(-1)!, dir };
 }
 
+/** Deletes a folder made by {@linkcode buildRunner} (through Node: the front end has no write permission). */
+export async function removeRunner(dir: string): Promise<void> {
+  await run("node", ["bench/build_runner.mjs", "--remove", dir]);
+}
+
 /** One message of the child runner's stdout (bench/runner_child.ts). */
 export type ChildMessage =
   | { type: "start"; description: string; rows: number }
