@@ -18,7 +18,7 @@ import { type BenchCase, caseId } from "./case.ts";
 import { type Topic, TOPICS } from "./cases/mod.ts";
 import { detectCpu } from "./cpu.ts";
 import { headlineFilter } from "./headline.ts";
-import { sinkValue } from "./measure.ts";
+import { makePlan, sinkValue } from "./measure.ts";
 import { groupByOperation, loadCases, oneLine, runGroups, runtimeDescription } from "./runner.ts";
 import {
   buildRunner,
@@ -190,7 +190,7 @@ async function main(): Promise<number> {
     op: Math.max(...all.map((c) => caseId(c).length)),
     lib: Math.max(...all.map((c) => libText(c.lib, c.backend).length)),
   };
-  const estimateS = Math.ceil((count * (timeMs + Math.min(250, Math.max(20, timeMs / 4)))) / 1000);
+  const estimateS = Math.ceil((count * (timeMs + makePlan(timeMs).warmupMs)) / 1000);
   note(
     `measuring ${count} rows on ${runtimes.map((r) => r.id).join(", ")}, ${timeMs} ms each ` +
       `(about ${estimateS} s and the setups)`,
@@ -212,13 +212,15 @@ async function main(): Promise<number> {
     note(msg);
   };
   let built: { runner: string; dir: string } | null = null;
+  const took: string[] = [];
   try {
     for (const [k, rt] of runtimes.entries()) {
-      const cases = planned[k];
+      const cases = planned[k], t0 = performance.now();
       if (cases.length === 0) continue;
       if (rt.kind === "deno") {
         if (!json) console.log(formatRuntime("deno", runtimeDescription()));
         await runDeno(cases, rt, opts, cpu.ghz, show, print, childNote);
+        took.push(`${rt.id} ${((performance.now() - t0) / 1000).toFixed(0)} s`);
         continue;
       }
       if (built === null) {
@@ -239,6 +241,7 @@ async function main(): Promise<number> {
         else if (m.type === "rows") print(m.rows);
       }, childNote);
       if (code !== 0) note(`note: ${rt.id}: the runner exited with code ${code}; its rows so far are kept`);
+      took.push(`${rt.id} ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     }
   } finally {
     if (built !== null) await removeRunner(built.dir);
@@ -250,7 +253,11 @@ async function main(): Promise<number> {
     );
     console.log(formatSummary(rows));
   }
-  note(`done: ${rows.length} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  note(
+    `done: ${rows.length} rows in ${((performance.now() - started) / 1000).toFixed(1)} s (${
+      took.join(", ")
+    })`,
+  );
   if (json) {
     console.log(rows.length === 0 ? "[]" : `[\n${rows.map((r) => "  " + JSON.stringify(r)).join(",\n")}\n]`);
   }

@@ -156,7 +156,6 @@ export async function resolveRuntimes(
 
 /** Builds the child runner (tsc build + bundle) into a fresh folder; returns runner.mjs and the folder. */
 export async function buildRunner(): Promise<{ runner: string; dir: string }> {
-  await Deno.mkdir(`${root}.cache/bench`, { recursive: true }).catch(() => {});
   const dir = `${root}.cache/bench/run-${Deno.pid}-${Date.now()}`;
   const b = await run("node", ["bench/build_runner.mjs", dir]);
   if (b.code !== 0) throw new Error(`building the runner failed: ${b.err || b.out}`);
