@@ -34,6 +34,11 @@ export interface FieldKernel {
   mul(out: number, a: number, b: number): void;
   /** out ← a² mod p. */
   sqr(out: number, a: number): void;
+  /**
+   * out ← a^16 (four squarings), where the backend does them in one call (wasm: field/wasm/emit_sqr4.ts);
+   * absent: callers square four times.
+   */
+  sqr4?(out: number, a: number): void;
   /** out ← a + b mod p. */
   add(out: number, a: number, b: number): void;
   /** out ← a − b mod p. */

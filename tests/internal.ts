@@ -67,6 +67,7 @@ export { emitMontMulFips, ref } from "../field/wasm/emit_mont.ts";
 export { emitMontMulReducedSimd } from "../field/wasm/emit_mont_reduced_simd.ts";
 export { negInverse, type RadixPlan, radixPlan, splitLimbs } from "../field/wasm/limbs.ts";
 export { buildWasmInverse, inverseModuleBytes, inverseParams } from "../field/wasm/inverse.ts";
+export { sqr4Layer } from "../field/wasm/emit_sqr4.ts";
 export {
   createWasmFieldKernel,
   type WasmFieldKernel,
@@ -112,7 +113,7 @@ export { lessThanBytes, scalarField } from "../scalar/fr.ts";
 
 // ---- curves/group/, curves/codecs/, curves/pairing/, curves/hash_to_curve/ ----
 export { GENERIC_BASE_USES, GroupImpl, PointImpl, STORE_POINTS } from "../curves/group/group.ts";
-export type { CoordField, Fp2Value } from "../curves/group/coord_field.ts";
+export { type CoordField, fp2Coords, type Fp2Value } from "../curves/group/coord_field.ts";
 export { Projective } from "../curves/group/projective.ts";
 export { jacAdd, jacDbl, jacField, jacMadd, Jacobian } from "../curves/group/jacobian.ts";
 export { Phi, Psi } from "../curves/group/endomorphism.ts";
@@ -139,6 +140,8 @@ export {
 } from "../curves/group/wasm_select.ts";
 export { fp2IO64 } from "../curves/codecs/eip2537.ts";
 export { FinalExp } from "../curves/pairing/final_exp.ts";
+export { millerAddStep, millerDblStep, STEP_SCRATCH } from "../curves/pairing/miller_steps.ts";
+export { wasmMillerFunctions } from "../curves/pairing/wasm_miller.ts";
 export type {
   PairingFunctions,
   PairingInput,
@@ -146,7 +149,8 @@ export type {
   PairingResult,
 } from "../curves/pairing/pairing.ts";
 export { dstBytes, expandMessageXmd } from "../curves/hash_to_curve/expand.ts";
-export { HashToField } from "../curves/hash_to_curve/field.ts";
+export { fp2H2c, HashToField } from "../curves/hash_to_curve/field.ts";
+export { SqrtRatio } from "../curves/hash_to_curve/sswu.ts";
 export { Isogeny, type IsogenyCoefficients } from "../curves/hash_to_curve/isogeny.ts";
 export type { HashingGroup } from "../curves/hash_to_curve/suite.ts";
 
@@ -174,6 +178,7 @@ export {
   g2Basis as bn254G2Basis,
 } from "../curves/bn254/endomorphism.ts";
 export { PAIRING as BN254_PAIRING } from "../curves/bn254/pairing.ts";
+export { BN254_FP_PLAN } from "../curves/bn254/plan.ts";
 
 // ---- x25519/ ----
 export type { LimbBounds, X25519Backend, X25519Kernel } from "../x25519/kernel.ts";

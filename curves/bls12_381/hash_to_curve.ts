@@ -45,7 +45,7 @@ export function swuG2(p: bigint): { A: Fp2Value; B: Fp2Value; Z: Fp2Value } {
 
 /** G1: out ← h_eff·p (t: 1 scratch point; out may be p). */
 function clearG1(g: GroupImpl<bigint>): (out: number, p: number, t: number) => void {
-  return (out, p, t) => mulVartime(g.law, out, p, H_EFF_G1, t); // public constant: branches on its bits
+  return (out, p, t) => mulVartime(g.law, out, p, H_EFF_G1, t, g.jacobian); // public constant: branches on its bits
 }
 
 /**
@@ -55,7 +55,7 @@ function clearG1(g: GroupImpl<bigint>): (out: number, p: number, t: number) => v
 function clearG2(g: GroupImpl<Fp2Value>): (out: number, p: number, t: number) => void {
   const law = g.law, psi = new Psi(law, TOWER, g.r), w = 3 * g.F.size, ax = -X;
   const mulX = (out: number, a: number, tmp: number) => { // out ← x·a
-    mulVartime(law, out, a, ax, tmp);
+    mulVartime(law, out, a, ax, tmp, g.jacobian);
     law.neg(out, out);
   };
   return (out, P, t) => {

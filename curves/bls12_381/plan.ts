@@ -9,6 +9,7 @@ import { FP, FR, P as p, TOWER } from "./params.ts";
 import { FIELD_ONLY, type ModulePlan, modulePlan } from "../../field/wasm/plan.ts";
 import { registerCurve } from "../../field/backend.ts";
 import { pointLayer } from "../group/wasm_point.ts";
+import { millerLayer } from "../pairing/wasm_miller.ts";
 import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
 
 /** 3b of G1 and of G2 (b' = 4ξ, M-twist), as canonical Fp coordinates: data of the point layers. */
@@ -16,13 +17,15 @@ const B3_G1 = [12n], B3_G2 = [TOWER.xi.c0, TOWER.xi.c1].map((c) => (12n * c) % p
 
 /**
  * The plan of BLS12-381's base-field module (field/wasm/plan.ts): the tower, the G1 and G2 point
- * formulas and the table lookups, compiled once with the field kernel. The tower and the Fp2 formulas
+ * formulas, the Miller-loop steps and the table lookups, compiled once with the field kernel. The tower and the Fp2 formulas
  * need SIMD: without it their JavaScript compositions run.
  */
 export const BLS12_381_FP_PLAN: ModulePlan = modulePlan("bls12-381", (simd) => [
   ...towerLayers(TOWER, simd),
   pointLayer("bls12-381 G1", 1, B3_G1, p),
-  ...(simd && wasmFp2SupportsModulus(p) ? [pointLayer("bls12-381 G2", 2, B3_G2, p)] : []),
+  ...(simd && wasmFp2SupportsModulus(p)
+    ? [pointLayer("bls12-381 G2", 2, B3_G2, p), millerLayer("bls12-381", B3_G2, p)]
+    : []),
   selectLayer(TABLE_SHAPES, simd),
 ]);
 

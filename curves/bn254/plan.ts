@@ -10,6 +10,7 @@ import { FIELD_ONLY, type ModulePlan, modulePlan } from "../../field/wasm/plan.t
 import { registerCurve } from "../../field/backend.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import { pointLayer } from "../group/wasm_point.ts";
+import { millerLayer } from "../pairing/wasm_miller.ts";
 import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
 
 /** a^(p−2) = a⁻¹ mod p (public constants only). */
@@ -22,16 +23,18 @@ function invModP(a: bigint): bigint {
 const { c0: XI0, c1: XI1 } = TOWER.xi;
 const XI_NORM_INV = invModP(XI0 * XI0 + XI1 * XI1);
 export const B_G2: Fp2Value = { c0: (3n * XI0 * XI_NORM_INV) % p, c1: (3n * (p - XI1) * XI_NORM_INV) % p };
+/** 3b' of G2 as canonical Fp coordinates (data of the G2 point and Miller-step layers). */
+const B3_G2 = [(3n * B_G2.c0) % p, (3n * B_G2.c1) % p];
 
 /**
- * The plan of BN254's base-field module (field/wasm/plan.ts): the tower, the G1 and G2 point formulas
- * and the table lookups, compiled once with the field kernel (SIMD layers as in curves/bls12_381/plan.ts).
+ * The plan of BN254's base-field module (field/wasm/plan.ts): the tower, the G1 and G2 point formulas,
+ * the Miller-loop steps and the table lookups, compiled once with the field kernel (SIMD layers as in curves/bls12_381/plan.ts).
  */
 export const BN254_FP_PLAN: ModulePlan = modulePlan("bn254", (simd) => [
   ...towerLayers(TOWER, simd),
   pointLayer("bn254 G1", 1, [9n], p),
   ...(simd && wasmFp2SupportsModulus(p)
-    ? [pointLayer("bn254 G2", 2, [(3n * B_G2.c0) % p, (3n * B_G2.c1) % p], p)]
+    ? [pointLayer("bn254 G2", 2, B3_G2, p), millerLayer("bn254", B3_G2, p)]
     : []),
   selectLayer(TABLE_SHAPES, simd),
 ]);

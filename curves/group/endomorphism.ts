@@ -205,12 +205,12 @@ export function subgroupTest<V>(g: GroupImpl<V>, spec: EndomorphismSpec<V> | und
   if (g.h === 1n) return () => true;
   const test = spec?.subgroup;
   if (spec === undefined || test === undefined) return null;
-  const law = g.law, endo = spec.build(g), { k, n, sign } = test;
+  const law = g.law, endo = spec.build(g), { k, n, sign } = test, jac = g.jacobian;
   const t = law.alloc(3), e = t + 3 * law.n, tmp = t + 6 * law.n;
   return (p) => {
     endo.apply(e, p);
-    mulVartime(law, t, p, k, tmp);
-    if (n === 2) mulVartime(law, t, t, k, tmp);
+    mulVartime(law, t, p, k, tmp, jac);
+    if (n === 2) mulVartime(law, t, t, k, tmp, jac);
     if (sign === -1) law.neg(t, t);
     const ok = law.eq(t, e) === 1;
     law.F.wipe(t, 9);

@@ -29,13 +29,13 @@ import { bindCodec, type BoundCodec, type CodecSpecs } from "./codec.ts";
 import type { Affine, Group, Point } from "./api.ts";
 export type { Affine };
 import { type PointSlot, Projective } from "./projective.ts";
-import { wasmJacobianFunctions, wasmPointFunctions } from "./wasm_point.ts";
-import type { JacExports } from "./jacobian.ts";
+import { wasmJacobianFunctions, wasmPointFunctions, wasmSumLevel } from "./wasm_point.ts";
+import { type JacExports, Jacobian } from "./jacobian.ts";
 import { type EndoScratch, mulCt, mulEndoCt, mulVartime, WindowScratch } from "./scalar_mul.ts";
 import { type EndomorphismSpec, endoScratch, type SubgroupTest, subgroupTest } from "./endomorphism.ts";
 import { FixedBaseTable, fixedBaseWindow } from "./fixed_base.ts";
 import { type CurveParams, type PointConstructor, pointConstructor } from "./point_constructor.ts";
-import { sumVartime as sumSlots } from "./sum.ts";
+import { type SumLevelExport, sumVartime as sumSlots } from "./sum.ts";
 import { msmVartime as msmSlots } from "./msm.ts";
 import { msmCt, MsmCtScratch } from "./msm_ct.ts";
 
@@ -133,6 +133,8 @@ export class GroupImpl<V> implements Group<V> {
   declare private readonly spec: GroupSpec<V>;
   declare private pointClass: PointConstructor<V> | undefined;
   declare private msmCtState: MsmCtScratch<V> | undefined;
+  declare private jacobianState: Jacobian<V> | undefined;
+  declare private sumLevelState: SumLevelExport | null | undefined;
 
   /** Builds the group (reserving its constants and scratch in the kernel's arena). */
   constructor(spec: GroupSpec<V>) {
@@ -140,6 +142,8 @@ export class GroupImpl<V> implements Group<V> {
     this.spec = spec;
     this.pointClass = undefined;
     this.msmCtState = undefined;
+    this.jacobianState = undefined;
+    this.sumLevelState = undefined;
     this.F = spec.F;
     this.law = new Projective(spec.F, spec.b, { compiled: wasmPointFunctions(spec.F.kernel, spec.name) });
     this.r = spec.r;
@@ -205,6 +209,21 @@ export class GroupImpl<V> implements Group<V> {
       this.bits,
       fixedBaseWindow(this),
     );
+  }
+
+  /**
+   * The Jacobian formulas on this group's slots (compiled where the point layer has them), built on
+   * first use: the variable-time double-and-add of public multiplications (subgroup tests, cofactor
+   * clearing) runs on them.
+   */
+  get jacobian(): Jacobian<V> {
+    return this.jacobianState ??= new Jacobian(this.F, this.jacobianExports);
+  }
+
+  /** The compiled bulk-sum tree level of the group's point layer (wasm_sum.ts), or null. */
+  get sumLevel(): SumLevelExport | null {
+    if (this.sumLevelState === undefined) this.sumLevelState = wasmSumLevel(this.F.kernel, this.name);
+    return this.sumLevelState;
   }
 
   /** The compiled Jacobian formulas of the group's point layer (wasm_point.ts), or null. */
@@ -334,7 +353,7 @@ export class GroupImpl<V> implements Group<V> {
   clearCofactor(P: Point<V>): PointImpl<V> {
     const q = this.own(P);
     if (this.h === 1n) return q;
-    mulVartime(this.law, this.res, this.load(q, this.in0), this.h, this.tmp);
+    mulVartime(this.law, this.res, this.load(q, this.in0), this.h, this.tmp, this.jacobian);
     return this.save(this.res);
   }
 
@@ -378,7 +397,7 @@ export class GroupImpl<V> implements Group<V> {
       throw new IsochronError("INVALID_TYPE", "sumVartime: points must be an array");
     }
     const slots = this.loadAll(points);
-    sumSlots(this.law, this.res, slots);
+    sumSlots(this.law, this.res, slots, undefined, this.sumLevel);
     return this.save(this.res);
   }
 
@@ -575,7 +594,7 @@ export class PointImpl<V> implements Point<V> {
       );
     }
     const e = scalarBigintVartime(k, g.r);
-    mulVartime(g.law, g.res, g.load(this, g.in0), e, g.tmp);
+    mulVartime(g.law, g.res, g.load(this, g.in0), e, g.tmp, g.jacobian);
     return g.save(g.res);
   }
   /**
@@ -586,7 +605,7 @@ export class PointImpl<V> implements Point<V> {
   isTorsionFreeVartime(): boolean {
     const g = this.group, test = g.subgroupTest, p = g.load(this, g.in0);
     if (test !== null) return test(p);
-    mulVartime(g.law, g.res, p, g.r, g.tmp);
+    mulVartime(g.law, g.res, p, g.r, g.tmp, g.jacobian);
     return g.law.isZero(g.res) === 1;
   }
   /**

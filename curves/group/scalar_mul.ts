@@ -347,8 +347,32 @@ export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: I
   s.wipe();
 }
 
-/** out ← e·p for a public e ≥ 0: double-and-add, variable-time. `tmp` is one scratch point. */
-export function mulVartime<V>(law: Projective<V>, out: number, p: number, e: bigint, tmp: number): void {
+/**
+ * out ← e·p for a public e ≥ 0: double-and-add, variable-time. `tmp` is one scratch point; out may be
+ * p. With `jac` (the group's Jacobian formulas), the loop runs in Jacobian coordinates: a doubling
+ * costs 2M + 5S instead of the complete projective 6M + 2S + 1m_3b (27% fewer base products over Fp2)
+ * and an addition 12M + 5S instead of 12M + 2m_3b; the formulas handle every case (jacobian.ts), and
+ * two conversions (2M + 1S each) frame the loop.
+ */
+export function mulVartime<V>(
+  law: Projective<V>,
+  out: number,
+  p: number,
+  e: bigint,
+  tmp: number,
+  jac?: Jacobian<V>,
+): void {
+  if (jac !== undefined && e > 0n) {
+    jac.fromProjective(tmp, p);
+    law.copy(out, tmp); // the leading bit
+    const bits = e.toString(2);
+    for (let i = 1; i < bits.length; i++) {
+      jac.dbl(out, out);
+      if (bits[i] === "1") jac.add(out, out, tmp);
+    }
+    jac.toProjective(out, out);
+    return;
+  }
   law.copy(tmp, p);
   law.setZero(out);
   const bits = e.toString(2);

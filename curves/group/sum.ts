@@ -61,16 +61,38 @@ function level<V>(law: Projective<V>, s: BatchScratch, m: number): number {
   return k;
 }
 
+/** The compiled tree level of a group's point layer (wasm_sum.ts), on byte addresses. */
+export interface SumLevelExport {
+  /** sum_level_vartime(X, Y, m, D, P, T) → the number of points left, at positions 0 … k − 1. */
+  readonly level: (x: number, y: number, m: number, den: number, pre: number, scratch: number) => number;
+  /** Bytes per base slot. */
+  readonly stride: number;
+}
+
+/** Moves the m live points of lane 0 to positions 0 … m − 1 (normalise leaves gaps where inputs were O). */
+function compact<V>(law: Projective<V>, s: BatchScratch, m: number): number {
+  const F = law.F, n = F.size, X = s.x[0], Y = s.y[0];
+  for (let j = 0; j < m; j++) {
+    const from = s.live[j];
+    if (from === j) continue;
+    F.copy(X + j * n, X + from * n);
+    F.copy(Y + j * n, Y + from * n);
+  }
+  return m;
+}
+
 /**
  * out ← the sum of the points at `slots` (projective, any Z, O allowed). Variable-time: public points
  * only. Batch-affine tree for long inputs, plain complete additions for short ones (see the module
- * comment). `out` may be one of `slots`.
+ * comment). `out` may be one of `slots`. With `compiled` (the group's wasm point layer), each tree level
+ * is one wasm call (wasm_sum.ts) on points kept contiguous.
  */
 export function sumVartime<V>(
   law: Projective<V>,
   out: number,
   slots: readonly number[],
   tuning: SumTuning = law.n === 1 ? SUM_TUNING_FP : SUM_TUNING_FP2,
+  compiled: SumLevelExport | null = null,
 ): void {
   const total = slots.length;
   if (total <= tuning.minTree) {
@@ -86,7 +108,14 @@ export function sumVartime<V>(
   law.setZero(sum);
   for (let start = 0; start < total; start += chunk) {
     let m = normalise(law, s, 0, slots, start, Math.min(chunk, total - start));
-    while (m > stopAt) m = level(law, s, m);
+    if (compiled !== null) {
+      m = compact(law, s, m);
+      const k = compiled.stride;
+      while (m > stopAt) m = compiled.level(X * k, Y * k, m, s.den * k, s.pre * k, s.inv * k); // 4 elements
+      for (let j = 0; j < m; j++) s.live[j] = j;
+    } else {
+      while (m > stopAt) m = level(law, s, m);
+    }
     for (let j = 0; j < m; j++) {
       law.fromAffine(pt, X + s.live[j] * n, Y + s.live[j] * n);
       law.add(sum, sum, pt);

@@ -15,10 +15,12 @@
  * | <group>.jac_add(out, p, q, t)    | out ← p + q, Jacobian (jacobian.ts), 12 scratch elements |
  * | <group>.jac_madd(out, p, q, t)   | the same with Z2 ∈ {0, 1}               |
  * | <group>.jac_dbl(out, p, t)       | out ← 2p, Jacobian                        |
+ * | <group>.sum_level_vartime(X, Y, m, D, P, T) → k | one bulk-sum tree level (wasm_sum.ts) |
  *
  * Arguments are byte addresses (slot · stride): points are three consecutive coordinate elements, t
  * the caller's scratch area, b3 the element 3b. Straight-line (no branch, no `select`); out may alias
- * p or q (the formulas write out only after their last read of the inputs).
+ * p or q (the formulas write out only after their last read of the inputs). The bulk-sum level is the
+ * exception, variable-time by name: it loops and branches on public coordinates.
  * @module
  */
 import type { FieldKernel } from "../../field/kernel.ts";
@@ -34,6 +36,8 @@ import { emitSmallCombination, type Ref, storeLimbs } from "../../field/tower/wa
 import { emitFp2MulIn, emitFp2SqrIn } from "../../field/tower/wasm_fp2_lanes.ts";
 import { rcbAdd, rcbDbl } from "./projective.ts";
 import { jacAdd, jacDbl, type JacExports, type JacField, jacMadd } from "./jacobian.ts";
+import { emitSumLevel } from "./wasm_sum.ts";
+import type { SumLevelExport } from "./sum.ts";
 
 /** The compiled formulas, on byte addresses. */
 export interface PointExports {
@@ -54,12 +58,18 @@ export type B3Coefficients = readonly number[] | null;
 /** Largest |coefficient| of 3b handled as a linear combination. */
 const SMALL = 64;
 
+/** A function index made on first request, then reused. */
+function once(make: () => number): () => number {
+  let index = -1;
+  return () => (index >= 0 ? index : (index = make()));
+}
+
 /** Virtual slot: base · SHIFT + k = "k base slots past the address in parameter base − 1". */
 const SHIFT = 1 << 20;
-const param = (i: number) => (i + 1) * SHIFT;
+export const param = (i: number): number => (i + 1) * SHIFT;
 
 /** Function indices a formula's operations call. */
-interface Calls {
+export interface Calls {
   readonly mul: number;
   readonly sqr: number;
   readonly add: number;
@@ -71,10 +81,20 @@ interface Calls {
   readonly copy: number;
   readonly cmov: number;
   readonly isZero: number;
+  /**
+   * neg(out, a), and mulByFp(out, a, f) = a·f for a base-field element f (Miller-loop steps): defined
+   * on first use, so that modules without those steps do not carry them.
+   */
+  readonly neg: () => number;
+  readonly mulByFp: () => number;
+  /** eq(a, b) → i32, setOne(out), inv(out, a, t) (t: one element of scratch): for the bulk-sum level. */
+  readonly eq: () => number;
+  readonly setOne: () => number;
+  readonly inv: () => number;
 }
 
 /** A coordinate field whose operations emit `call`s into the function being built (see module doc). */
-class EmitField implements JacField {
+export class EmitField implements JacField {
   constructor(
     readonly size: number,
     private readonly f: FunctionBuilder,
@@ -113,6 +133,12 @@ class EmitField implements JacField {
   copy(o: number, a: number): void {
     this.call(this.calls.copy, o, a);
   }
+  neg(o: number, a: number): void {
+    this.call(this.calls.neg(), o, a);
+  }
+  mulByFp(o: number, a: number, f: number): void {
+    this.call(this.calls.mulByFp(), o, a, f);
+  }
   // Flags are i32 locals of the function being built (0/1, from the kernel's constant-time isZero).
   cmov(o: number, a: number, flag: number): void {
     this.addr(o);
@@ -133,81 +159,151 @@ class EmitField implements JacField {
 }
 
 /**
+ * The function indices of the coordinate field's operations in the module under construction (size 1:
+ * the kernel's; size 2: the tower's Fp2 functions where the module has them, else copies, plus small
+ * helpers), for {@linkcode EmitField}; 3b folded into a linear combination when `b3` is small.
+ */
+export function coordinateCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Calls {
+  // One table per (module, size, 3b): the point and Miller-step layers of a group share its helpers.
+  const key = `${size} ${b3 === null ? "-" : b3.join(",")}`;
+  const byKey = callTables.get(ctx) ?? new Map<string, Calls>();
+  callTables.set(ctx, byKey);
+  const known = byKey.get(key);
+  if (known !== undefined) return known;
+  const made = makeCalls(ctx, size, b3);
+  byKey.set(key, made);
+  return made;
+}
+
+const callTables = new WeakMap<FieldModuleContext, Map<string, Calls>>();
+
+function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Calls {
+  const { c, module, fn } = ctx;
+  const inverse = module.exportedIndex("inv"); // the kernel's constant-time inversion (always in the module)
+  const s = c.stride;
+  const at = (local: number, offset = 0): Ref => ({ local, offset });
+  const def = (params: number, body: (f: FunctionBuilder) => void) => {
+    const f = new FunctionBuilder(Array(params).fill(I32), []);
+    body(f);
+    return module.addFunction(null, f);
+  };
+  /** The same, for a function returning one i32. */
+  const defR = (params: number, body: (f: FunctionBuilder) => void) => {
+    const f = new FunctionBuilder(Array(params).fill(I32), [I32]);
+    body(f);
+    return module.addFunction(null, f);
+  };
+  /** out.c_i ← Σ terms_i for each part i (all computed before any store: out may alias inputs). */
+  const linear = (f: FunctionBuilder, parts: [Ref, number][][]) => {
+    const limbs = parts.map((t) => emitSmallCombination(f, c, t.filter(([, k]) => k !== 0)));
+    limbs.forEach((l, i) => storeLimbs(f, at(0, i * s), l));
+  };
+  let calls: Calls;
+  if (size === 1) {
+    const mulB3 = b3 === null ? -1 : def(2, (f) => linear(f, [[[at(1), b3[0]]]]));
+    calls = {
+      mul: fn.mul,
+      sqr: fn.sqr,
+      add: fn.add,
+      sub: fn.sub,
+      dbl: fn.dbl,
+      mulB3,
+      copy: fn.copy,
+      cmov: fn.cmov,
+      isZero: fn.isZero,
+      neg: () => fn.neg,
+      mulByFp: () => fn.mul,
+      eq: () => fn.eq,
+      setOne: () => fn.setOne,
+      inv: () => inverse,
+    };
+  } else {
+    const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)];
+    // (k0 + k1·u)(a0 + a1·u) = (k0·a0 − k1·a1) + (k1·a0 + k0·a1)·u
+    const mulB3 = b3 === null
+      ? -1
+      : def(2, (f) => linear(f, [[[a0, b3[0]], [a1, -b3[1]]], [[a0, b3[1]], [a1, b3[0]]]]));
+    // The tower's Fp2 functions when it is in the module (same emitters, same ctx: the same bodies),
+    // else copies of them: the BLS12-381 module is 34 kB smaller and generates that much less.
+    const fp2 = (name: string, params: number, body: (f: FunctionBuilder) => void) => {
+      const index = module.exportedIndex(name);
+      return index >= 0 ? index : def(params, body);
+    };
+    calls = {
+      mul: fp2("fp2_mul", 3, (f) => emitFp2MulIn(ctx, f, at(0), at(1), at(2))),
+      sqr: fp2("fp2_sqr", 2, (f) => emitFp2SqrIn(ctx, f, at(0), at(1))),
+      add: fp2("fp2_add", 3, (f) => linear(f, [[[a0, 1], [b0, 1]], [[a1, 1], [b1, 1]]])),
+      sub: fp2("fp2_sub", 3, (f) => linear(f, [[[a0, 1], [b0, -1]], [[a1, 1], [b1, -1]]])),
+      dbl: fp2("fp2_dbl", 2, (f) => linear(f, [[[a0, 2]], [[a1, 2]]])),
+      mulB3,
+      // copy, cmov and isZero of Fp2: the base field's on both coefficients
+      copy: def(2, (f) => {
+        f.localGet(0).localGet(1).call(fn.copy);
+        f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).call(fn.copy);
+      }),
+      cmov: def(3, (f) => {
+        f.localGet(0).localGet(1).localGet(2).call(fn.cmov);
+        f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).localGet(2).call(
+          fn.cmov,
+        );
+      }),
+      isZero: defR(1, (f) => {
+        f.localGet(0).call(fn.isZero);
+        f.localGet(0).i32Const(s).op(Op.i32Add).call(fn.isZero).op(Op.i32And);
+      }),
+      neg: once(() => fp2("fp2_neg", 2, (f) => linear(f, [[[a0, -1]], [[a1, -1]]]))),
+      eq: once(() =>
+        defR(2, (f) => {
+          f.localGet(0).localGet(1).call(fn.eq);
+          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).call(fn.eq).op(
+            Op.i32And,
+          );
+        })
+      ),
+      setOne: once(() =>
+        def(1, (f) => {
+          f.localGet(0).call(fn.setOne);
+          f.localGet(0).i32Const(s).op(Op.i32Add).call(fn.setZero);
+        })
+      ),
+      // (a0 + a1·u)⁻¹ = (a0 − a1·u)/(a0² + a1²): one base-field inversion; t: two base slots
+      inv: once(() =>
+        def(3, (f) => {
+          const t1 = () => f.localGet(2).i32Const(s).op(Op.i32Add);
+          const a1 = () => f.localGet(1).i32Const(s).op(Op.i32Add);
+          f.localGet(2).localGet(1).call(fn.sqr);
+          t1(), a1(), f.call(fn.sqr);
+          f.localGet(2).localGet(2), t1(), f.call(fn.add);
+          f.localGet(2).localGet(2).localGet(2).call(inverse);
+          f.localGet(0).localGet(1).localGet(2).call(fn.mul);
+          f.localGet(0).i32Const(s).op(Op.i32Add), a1(), f.localGet(2).call(fn.mul);
+          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(0).i32Const(s).op(Op.i32Add).call(fn.neg);
+        })
+      ),
+      // (a0 + a1·u)·f: two base-field products
+      mulByFp: once(() =>
+        def(3, (f) => {
+          f.localGet(0).localGet(1).localGet(2).call(fn.mul);
+          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).localGet(2).call(
+            fn.mul,
+          );
+        })
+      ),
+    };
+  }
+  return calls;
+}
+
+/**
  * The emitter adding point_add and point_dbl for coordinates of `size` base slots (1: Fp, 2: Fp2 =
  * Fp[u]/(u² + 1)) and the given 3b.
  */
 export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): ExtraEmitter {
   if (b3 !== null && b3.length !== size) throw new Error("pointExtras: one coefficient per base slot");
   return (ctx: FieldModuleContext) => {
-    const { c, module, fn } = ctx;
+    const { c, module } = ctx;
     const s = c.stride;
-    const at = (local: number, offset = 0): Ref => ({ local, offset });
-    const def = (params: number, body: (f: FunctionBuilder) => void) => {
-      const f = new FunctionBuilder(Array(params).fill(I32), []);
-      body(f);
-      return module.addFunction(null, f);
-    };
-    /** The same, for a function returning one i32. */
-    const defR = (params: number, body: (f: FunctionBuilder) => void) => {
-      const f = new FunctionBuilder(Array(params).fill(I32), [I32]);
-      body(f);
-      return module.addFunction(null, f);
-    };
-    /** out.c_i ← Σ terms_i for each part i (all computed before any store: out may alias inputs). */
-    const linear = (f: FunctionBuilder, parts: [Ref, number][][]) => {
-      const limbs = parts.map((t) => emitSmallCombination(f, c, t.filter(([, k]) => k !== 0)));
-      limbs.forEach((l, i) => storeLimbs(f, at(0, i * s), l));
-    };
-    let calls: Calls;
-    if (size === 1) {
-      const mulB3 = b3 === null ? -1 : def(2, (f) => linear(f, [[[at(1), b3[0]]]]));
-      calls = {
-        mul: fn.mul,
-        sqr: fn.sqr,
-        add: fn.add,
-        sub: fn.sub,
-        dbl: fn.dbl,
-        mulB3,
-        copy: fn.copy,
-        cmov: fn.cmov,
-        isZero: fn.isZero,
-      };
-    } else {
-      const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)];
-      // (k0 + k1·u)(a0 + a1·u) = (k0·a0 − k1·a1) + (k1·a0 + k0·a1)·u
-      const mulB3 = b3 === null
-        ? -1
-        : def(2, (f) => linear(f, [[[a0, b3[0]], [a1, -b3[1]]], [[a0, b3[1]], [a1, b3[0]]]]));
-      // The tower's Fp2 functions when it is in the module (same emitters, same ctx: the same bodies),
-      // else copies of them: the BLS12-381 module is 34 kB smaller and generates that much less.
-      const fp2 = (name: string, params: number, body: (f: FunctionBuilder) => void) => {
-        const index = module.exportedIndex(name);
-        return index >= 0 ? index : def(params, body);
-      };
-      calls = {
-        mul: fp2("fp2_mul", 3, (f) => emitFp2MulIn(ctx, f, at(0), at(1), at(2))),
-        sqr: fp2("fp2_sqr", 2, (f) => emitFp2SqrIn(ctx, f, at(0), at(1))),
-        add: fp2("fp2_add", 3, (f) => linear(f, [[[a0, 1], [b0, 1]], [[a1, 1], [b1, 1]]])),
-        sub: fp2("fp2_sub", 3, (f) => linear(f, [[[a0, 1], [b0, -1]], [[a1, 1], [b1, -1]]])),
-        dbl: fp2("fp2_dbl", 2, (f) => linear(f, [[[a0, 2]], [[a1, 2]]])),
-        mulB3,
-        // copy, cmov and isZero of Fp2: the base field's on both coefficients
-        copy: def(2, (f) => {
-          f.localGet(0).localGet(1).call(fn.copy);
-          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).call(fn.copy);
-        }),
-        cmov: def(3, (f) => {
-          f.localGet(0).localGet(1).localGet(2).call(fn.cmov);
-          f.localGet(0).i32Const(s).op(Op.i32Add).localGet(1).i32Const(s).op(Op.i32Add).localGet(2).call(
-            fn.cmov,
-          );
-        }),
-        isZero: defR(1, (f) => {
-          f.localGet(0).call(fn.isZero);
-          f.localGet(0).i32Const(s).op(Op.i32Add).call(fn.isZero).op(Op.i32And);
-        }),
-      };
-    }
+    const calls = coordinateCalls(ctx, size, b3);
     const [P0, P1, P2, P3, P4] = [0, 1, 2, 3, 4].map(param);
     const addF = new FunctionBuilder([I32, I32, I32, I32, I32], []);
     rcbAdd(new EmitField(size, addF, s, calls, P4), P3, P4, P0, P1, P2);
@@ -224,6 +320,16 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
     const jdF = new FunctionBuilder([I32, I32, I32], []);
     jacDbl(new EmitField(size, jdF, s, calls, -1), P2, P0, P1);
     module.addFunction(`${prefix}jac_dbl`, jdF);
+    // One level of the batch-affine bulk sum (wasm_sum.ts), variable-time; needs the kernel's inversion,
+    // which every plan's module has (a bare test module without it gets no sum level).
+    if (module.exportedIndex("inv") >= 0) {
+      emitSumLevel(ctx, `${prefix}sum_level_vartime`, size * s, {
+        ...calls,
+        eq: calls.eq(),
+        setOne: calls.setOne(),
+        inv: calls.inv(),
+      });
+    }
   };
 }
 
@@ -266,37 +372,50 @@ export function pointLayer(group: string, size: 1 | 2, b3: readonly bigint[], p:
     exports: [
       `${prefix}point_add`,
       `${prefix}point_dbl`,
-      ...["jac_add", "jac_madd", "jac_dbl"].map((x) => prefix + x),
+      ...["jac_add", "jac_madd", "jac_dbl", "sum_level_vartime"].map((x) => prefix + x),
     ],
     emit: pointExtras(size, b3Coefficients(b3, p), prefix),
   };
 }
 
 /**
- * The compiled add/dbl of group `group` in `kernel`'s module, or null where its plan has no such
- * layer (a TypeScript kernel; a field used without its curve's plan; Fp2 formulas without SIMD).
+ * Functions of layer `layer` in `kernel`'s module, picked by export name (`names`: field → export),
+ * with the kernel's stride; null where its plan has no such layer (a TypeScript kernel; a field used
+ * without its curve's plan; Fp2 layers without SIMD).
  */
-export function wasmPointFunctions(kernel: FieldKernel, group: string): PointExports | null {
-  const x = layerExports(kernel, pointLayerName(group));
+export function compiledFunctions<T extends { readonly stride: number }>(
+  kernel: FieldKernel,
+  layer: string,
+  names: Readonly<Record<Exclude<keyof T, "stride">, string>>,
+): T | null {
+  const x = layerExports(kernel, layer);
   if (x === null) return null;
-  return Object.freeze({
-    add: x[`${group}.point_add`] as PointExports["add"],
-    dbl: x[`${group}.point_dbl`] as PointExports["dbl"],
-    stride: (kernel as FieldKernel & { readonly stride: number }).stride,
+  const picked: Record<string, unknown> = {};
+  for (const [field, name] of Object.entries(names)) picked[field] = x[name as string];
+  picked.stride = (kernel as FieldKernel & { readonly stride: number }).stride;
+  return Object.freeze(picked) as T;
+}
+
+/** The compiled add/dbl of group `group` in `kernel`'s module, or null (see compiledFunctions). */
+export function wasmPointFunctions(kernel: FieldKernel, group: string): PointExports | null {
+  return compiledFunctions<PointExports>(kernel, pointLayerName(group), {
+    add: `${group}.point_add`,
+    dbl: `${group}.point_dbl`,
   });
 }
 
-/**
- * The compiled Jacobian formulas (jac_add, jac_madd, jac_dbl) of group `group` in `kernel`'s module, or
- * null where its plan has no point layer.
- */
+/** The compiled bulk-sum tree level of group `group` in `kernel`'s module, or null. */
+export function wasmSumLevel(kernel: FieldKernel, group: string): SumLevelExport | null {
+  return compiledFunctions<SumLevelExport>(kernel, pointLayerName(group), {
+    level: `${group}.sum_level_vartime`,
+  });
+}
+
+/** The compiled Jacobian formulas (jac_add, jac_madd, jac_dbl) of group `group`, or null. */
 export function wasmJacobianFunctions(kernel: FieldKernel, group: string): JacExports | null {
-  const x = layerExports(kernel, pointLayerName(group));
-  if (x === null) return null;
-  return Object.freeze({
-    add: x[`${group}.jac_add`] as JacExports["add"],
-    madd: x[`${group}.jac_madd`] as JacExports["madd"],
-    dbl: x[`${group}.jac_dbl`] as JacExports["dbl"],
-    stride: (kernel as FieldKernel & { readonly stride: number }).stride,
+  return compiledFunctions<JacExports>(kernel, pointLayerName(group), {
+    add: `${group}.jac_add`,
+    madd: `${group}.jac_madd`,
+    dbl: `${group}.jac_dbl`,
   });
 }

@@ -78,6 +78,7 @@ export function fp2H2c(F: CoordField<Fp2Value>, fp2: Fp2): H2cField<Fp2Value> {
     F,
     q: k.p * k.p,
     pow: (out, a, e) => fp2.pow(out, a, e),
+    sqrtRatioFor: (z) => fp2.sqrtRatioFor(z),
     sgn0: (a) => {
       k.toBytes(a, buf);
       const s0 = buf[last] & 1, z0 = k.isZero(a);

@@ -2,7 +2,9 @@
  * The simplified Shallue–van de Woestijne–Ulas map for AB ≠ 0 (RFC 9380 §6.6.2, straight-line form of
  * Appendix F.2) and its sqrt_ratio (Appendix F.2.1.1, the generic constant-time version: one
  * exponentiation by (q − 1 − 2^c1)/2^(c1+1) plus c1 − 1 small steps, c1 the 2-adicity of q − 1: c1 = 1
- * for Fp of BLS12-381 (p ≡ 3 mod 4), c1 = 3 for Fp2 (p² ≡ 9 mod 16)).
+ * for Fp of BLS12-381 (p ≡ 3 mod 4), c1 = 3 for Fp2 (p² ≡ 9 mod 16)). A field may bring a faster one
+ * (`H2cField.sqrtRatioFor`): Fp2 does, through the norm (field/tower/fp2_sqrt.ts: two Fp exponentiations
+ * and one inversion instead of one Fp2 exponentiation by a 760-bit exponent).
  *
  * Written over a {@linkcode H2cField} (Fp or Fp2 slots), constant-time: selections by `cmov`, no branch
  * on data. The map returns x as a fraction N/D (the division of step 25 is left to the caller, which
@@ -22,6 +24,11 @@ export interface H2cField<V> {
   pow(out: number, a: number, e: bigint): void;
   /** sgn0(a) of RFC 9380 §4.1 (0 or 1), constant-time. */
   sgn0(a: number): number;
+  /**
+   * A faster constant-time sqrt_ratio for the non-square in slot `z`, where the field has one (Fp2:
+   * through the norm, field/tower/fp2_sqrt.ts); same contract as {@linkcode SqrtRatio.run}.
+   */
+  sqrtRatioFor?(z: number): (out: number, u: number, v: number) => number;
 }
 
 /** sqrt_ratio(u, v) of RFC 9380 Appendix F.2.1.1 with its constants c1…c7 for one field and Z. */
@@ -33,6 +40,8 @@ export class SqrtRatio<V> {
   private readonly c5: bigint;
   /** Slots: c6 = Z^c2, c7 = Z^((c2+1)/2), one, and scratch tv1…tv5. */
   private readonly s: number;
+  /** The field's own sqrt_ratio, used instead of the generic steps when it has one. */
+  private readonly own: ((out: number, u: number, v: number) => number) | undefined;
 
   /** Derives c1…c7 from q and the slot `z` holding Z (a non-square). */
   constructor(h: H2cField<V>, z: number) {
@@ -51,6 +60,7 @@ export class SqrtRatio<V> {
     h.pow(this.s, z, c2);
     h.pow(this.s + n, z, (c2 + 1n) / 2n);
     F.setOne(this.s + 2 * n);
+    this.own = h.sqrtRatioFor?.(z);
   }
 
   /**
@@ -58,6 +68,11 @@ export class SqrtRatio<V> {
    * (returns 0). Writes y into `out`, which must not alias u or v. Constant-time.
    */
   run(out: number, u: number, v: number): number {
+    return this.own !== undefined ? this.own(out, u, v) : this.generic(out, u, v);
+  }
+
+  /** The steps of RFC 9380 Appendix F.2.1.1 (any field). */
+  generic(out: number, u: number, v: number): number {
     const h = this.h, F = h.F, n = F.size, s = this.s;
     const c6 = s, c7 = s + n, one = s + 2 * n;
     const tv1 = s + 3 * n, tv2 = s + 4 * n, tv3 = out, tv4 = s + 5 * n, tv5 = s + 6 * n;

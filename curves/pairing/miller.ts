@@ -6,7 +6,8 @@
  * tower's sparse multiplication. Formulas: Costello–Lange–Naehrig, "Faster pairing computations on
  * curves with high-degree twists", PKC 2010 (ePrint 2009/615), in the explicit form of Aranha et al.,
  * "Faster explicit formulas for computing pairings over ordinary curves", Eurocrypt 2011 (ePrint
- * 2010/526, eqs. 11 and 13). Costs count Fp2 operations (m mul, s square, m_b multiplication by 3b');
+ * 2010/526, eqs. 11 and 13), written once in miller_steps.ts and compiled into the wasm module where the
+ * plan has the Miller layer (wasm_miller.ts). Costs count Fp2 operations (m mul, s square, m_b multiplication by 3b');
  * multiplications of an Fp2 by xP or yP (2 Fp mul each) are listed separately.
  *
  * Line shapes (derivation kept here because it fixes the sparse positions). With w⁶ = ξ:
@@ -23,6 +24,8 @@
  * @module
  */
 import type { Tower } from "../../field/tower/mod.ts";
+import { millerAddStep, millerDblStep, STEP_SCRATCH } from "./miller_steps.ts";
+import type { MillerExports } from "./wasm_miller.ts";
 
 /** Slots of one pair's state: the affine inputs and the running point T. */
 export interface PairSlots {
@@ -45,17 +48,23 @@ export class MillerLoop {
   private readonly tw: Tower;
   /** Slot of 3b' (Fp2). */
   private readonly b3: number;
-  /** Scratch: 12 Fp2 elements. */
+  /** Scratch: STEP_SCRATCH Fp2 elements. */
   private readonly s: number;
   /** The three line coefficients (Fp2): constant term, xP-term, yP-term. */
   private readonly l: number;
   private readonly pool: PairSlots[] = [];
+  /** The compiled steps, or null: compose the tower's Fp2 operations. */
+  private readonly w: MillerExports | null;
 
-  /** The loop on `tw` for the twist constant b' (public, at slot `b3` already multiplied by 3). */
-  constructor(tw: Tower, b3: number) {
+  /**
+   * The loop on `tw` for the twist constant b' (public, at slot `b3` already multiplied by 3); with
+   * `compiled` (wasm_miller.ts), each step is one wasm call.
+   */
+  constructor(tw: Tower, b3: number, compiled: MillerExports | null = null) {
     this.tw = tw;
     this.b3 = b3;
-    this.s = tw.fp2.alloc(12);
+    this.w = compiled;
+    this.s = tw.fp2.alloc(STEP_SCRATCH);
     this.l = tw.fp2.alloc(3);
   }
 
@@ -82,85 +91,22 @@ export class MillerLoop {
     else f12.mul034(f, f, l + 4, l + 2, l);
   }
 
-  /**
-   * T ← 2T and the tangent line's coefficients into this.l, CLN doubling scaled by 4 (no halving):
-   * X3 = 2XY(B − F), Y3 = (B + F)² − 12E², Z3 = 4B·H with B = Y², C = Z², E = 3b'C, F = 3E,
-   * H = (Y + Z)² − B − C; line (E − B, 3X²·xP, −H·yP). 3m + 6s + 1m_b + 2×(2 Fp mul).
-   */
+  /** T ← 2T and the tangent line into this.l (millerDblStep): one wasm call where compiled. */
   private dblStep(st: PairSlots): void {
-    const f = this.tw.fp2, s = this.s, l = this.l;
-    const X = st.t, Y = X + 2, Z = X + 4;
-    const A = s, B = s + 2, C = s + 4, E = s + 6, F = s + 8, H = s + 10, J = s + 12, u = s + 14;
-    f.mul(A, X, Y); //            XY
-    f.sqr(B, Y); //               B = Y²
-    f.sqr(C, Z); //               C = Z²
-    f.mul(E, this.b3, C); //      E = 3b'Z²
-    f.dbl(F, E);
-    f.add(F, F, E); //            F = 3E
-    f.sqr(J, X); //               J = X²
-    f.add(H, Y, Z);
-    f.sqr(H, H);
-    f.sub(H, H, B);
-    f.sub(H, H, C); //            H = 2YZ
-    // line
-    f.sub(l, E, B); //            E − B
-    f.dbl(l + 2, J);
-    f.add(l + 2, l + 2, J);
-    f.mulByFp(l + 2, l + 2, st.p); // 3J·xP
-    f.mulByFp(l + 4, H, st.p + 1);
-    f.neg(l + 4, l + 4); //        −H·yP
-    // point
-    f.sub(u, B, F);
-    f.mul(X, A, u);
-    f.dbl(X, X); //               X3 = 2XY(B − F)
-    f.add(u, B, F);
-    f.sqr(u, u); //               (B + F)²
-    f.sqr(E, E);
-    f.dbl(A, E);
-    f.add(A, A, E);
-    f.dbl(A, A);
-    f.dbl(A, A); //               12E²
-    f.sub(Y, u, A); //            Y3
-    f.mul(Z, B, H);
-    f.dbl(Z, Z);
-    f.dbl(Z, Z); //               Z3 = 4BH
+    const w = this.w;
+    if (w !== null) {
+      const k = w.stride;
+      w.dbl(st.t * k, this.l * k, st.p * k, this.s * k, this.b3 * k);
+    } else millerDblStep(this.tw.fp2, this.s, this.l, st.t, st.p, this.b3);
   }
 
-  /**
-   * T ← T + Q for an affine Q at slot q, and the chord's coefficients into this.l: θ = Y − y2Z,
-   * λ = X − x2Z, C = θ², D = λ², E = λD, F = ZC, G = XD, H = E + F − 2G; X3 = λH,
-   * Y3 = θ(G − H) − YE, Z3 = ZE; line (θx2 − λy2, −θ·xP, λ·yP). 11m + 2s + 2×(2 Fp mul).
-   */
+  /** T ← T + Q for the affine Q at slot q, and the chord into this.l (millerAddStep). */
   private addStep(st: PairSlots, q: number): void {
-    const f = this.tw.fp2, s = this.s, l = this.l;
-    const X = st.t, Y = X + 2, Z = X + 4, x2 = q, y2 = q + 2;
-    const th = s, la = s + 2, C = s + 4, D = s + 6, E = s + 8, F = s + 10, G = s + 12, H = s + 14, u = s + 16;
-    f.mul(th, y2, Z);
-    f.sub(th, Y, th); //          θ = Y − y2·Z
-    f.mul(la, x2, Z);
-    f.sub(la, X, la); //          λ = X − x2·Z
-    // line
-    f.mul(l, th, x2);
-    f.mul(u, la, y2);
-    f.sub(l, l, u); //            θx2 − λy2
-    f.mulByFp(l + 2, th, st.p);
-    f.neg(l + 2, l + 2); //        −θ·xP
-    f.mulByFp(l + 4, la, st.p + 1); // λ·yP
-    // point
-    f.sqr(C, th);
-    f.sqr(D, la);
-    f.mul(E, la, D);
-    f.mul(F, Z, C);
-    f.mul(G, X, D);
-    f.add(H, E, F);
-    f.sub(H, H, G);
-    f.sub(H, H, G); //            H = E + F − 2G
-    f.mul(X, la, H); //           X3 = λH
-    f.mul(u, Y, E);
-    f.sub(G, G, H);
-    f.mul(Y, th, G);
-    f.sub(Y, Y, u); //            Y3 = θ(G − H) − YE
-    f.mul(Z, Z, E); //            Z3 = ZE
+    const w = this.w;
+    if (w !== null) {
+      const k = w.stride;
+      w.add(st.t * k, this.l * k, q * k, st.p * k, this.s * k);
+    } else millerAddStep(this.tw.fp2, this.s, this.l, st.t, q, st.p);
   }
 
   /**

@@ -25,6 +25,7 @@ export type { Fp12Value, Fp6Value };
 import { PointImpl } from "../group/group.ts";
 import type { Point } from "../group/api.ts";
 import { MillerLoop } from "./miller.ts";
+import { wasmMillerFunctions } from "./wasm_miller.ts";
 import { FinalExp, type HardPart } from "./final_exp.ts";
 
 /** What a curve tells the pairing (public data, curves/<curve>/pairing.ts). */
@@ -208,7 +209,7 @@ export class PairingEngine {
   constructor(params: PairingParams, tw: Tower, b3: number) {
     this.params = params;
     this.tw = tw;
-    this.miller = new MillerLoop(tw, b3);
+    this.miller = new MillerLoop(tw, b3, wasmMillerFunctions(tw.fp, params.name));
     this.fe = new FinalExp(tw, params.hardPart);
     this.f = tw.fp12.alloc(3);
     this.z = tw.fp2.alloc(2);

@@ -57,7 +57,8 @@ export function powCt(k: FieldKernel, out: number, a: number, e: bigint): void {
     const digits = digitsOf(e);
     k.copy(s.acc, t + digits[0]); // the leading digit is non-zero; digits are public
     for (let j = 1; j < digits.length; j++) {
-      for (let i = 0; i < W; i++) k.sqr(s.acc, s.acc);
+      if (k.sqr4 !== undefined) k.sqr4(s.acc, s.acc); // W = 4 squarings in one call (wasm)
+      else for (let i = 0; i < W; i++) k.sqr(s.acc, s.acc);
       if (digits[j] !== 0) k.mul(s.acc, s.acc, t + digits[j]);
     }
   }

@@ -14,6 +14,7 @@ import {
   FIELDS,
   inverseModuleBytes,
   KERNEL_FUNCTIONS,
+  sqr4Layer,
 } from "../internal.ts";
 import assert from "node:assert/strict";
 import { decodeFieldElement, type FieldKernel, fieldKernel, type FieldName } from "../../field/mod.ts";
@@ -209,4 +210,7 @@ for (const name of NAMES) {
     });
   }
   ctWasm(`${name} inverse module`, () => inverseModuleBytes(p), { countedLoops: ["inv"] });
+  ctWasm(`${name} four squarings (sqr4)`, () => buildFieldModule(p, { extras: [sqr4Layer().emit] }).bytes, {
+    straightLine: ["sqr4"],
+  });
 }

@@ -3,7 +3,8 @@
  * loop of `add` on random sets of 0 to 1000 points, with duplicates, inverse pairs, identity entries
  * and all-equal inputs; both backends, G1 and G2, BLS12-381 and BN254. A second pass forces the
  * batch-affine tree on every size and to the last point (tiny tuning) so that the exceptional pairs
- * (tangent, P = −Q) meet inside a level, and chunking is exercised.
+ * (tangent, P = −Q) meet inside a level, and chunking is exercised, with the levels in JavaScript and,
+ * on wasm, compiled (curves/group/wasm_sum.ts, which the default path uses there).
  */
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
@@ -78,6 +79,7 @@ const TINY: SumTuning = { minTree: 0, stopAt: 1, chunk: 7 };
 for (const c of cases()) {
   Deno.test(`sum: ${c.label}`, () => {
     const { G, N, same } = c;
+    if (c.label.includes("G1 wasm")) assert.notEqual(G.sumLevel, null, "G1's point layer has the sum level");
     const rand = rng(c.label.length * 104729 + 3);
     // A pool of points in both libraries: P_0 = aB, P_{i+1} = P_i + cB. Even-indexed ones are
     // re-decoded (Z = 1), odd ones keep the random Z of the addition.
@@ -109,6 +111,10 @@ for (const c of cases()) {
           const out = G.law.alloc(1);
           sumVartime(G.law, out, pts.map((x) => x.group.slotOf(x)), TINY);
           assert.ok(G.save(out).equals(loop), `${what}: full tree, chunks of 7`);
+          if (G.sumLevel !== null) { // the compiled tree level (wasm_sum.ts), on the same shapes
+            sumVartime(G.law, out, pts.map((x) => x.group.slotOf(x)), TINY, G.sumLevel);
+            assert.ok(G.save(out).equals(loop), `${what}: compiled levels, full tree, chunks of 7`);
+          }
         }
       }
     }

@@ -132,6 +132,44 @@ for (const c of cases()) {
     assert.equal(F.sqrt(r, b), 0);
   });
 
+  Deno.test(`${c.label}: Fp2 sqrt through the norm: roots of Fp elements (both signs of √N), in place`, () => {
+    const rng = new Rng(14);
+    const r = F.alloc(), s = F.alloc();
+    // An element a of Fp: N = a², and √N is ±a depending on a; when it is −a, t = (a + √N)/2 = 0 and
+    // the other half (a − √N)/2 is taken. Random a hit both (probability 1/2 each).
+    for (let i = 0; i < 16; i++) {
+      const x: [bigint, bigint] = i % 2 ? [rng.below(p), 0n] : [0n, rng.below(p)];
+      put2(T, b, x);
+      assert.equal(F.sqrt(r, b), 1, `every element of Fp and of Fp·u is a square in Fp2 (${x})`);
+      F.sqr(s, r), assert.deepEqual(get2(T, s), x, `root of ${x}`);
+      F.sqrt(b, b), F.sqr(s, b), assert.deepEqual(get2(T, s), x, "sqrt in place");
+    }
+  });
+
+  Deno.test(`${c.label}: Fp2 sqrt_ratio(u, v) = √(u/v) or √(Z·u/v), against the reference`, () => {
+    const rng = new Rng(15);
+    const z = F.alloc(), r = F.alloc(), s = F.alloc();
+    const Z: [bigint, bigint] = [p - 2n, p - 1n]; // −(2 + u), BLS12-381's G2 Z; a non-square on both towers
+    assert.equal(R.isSquare2(Z), false);
+    put2(T, z, Z);
+    const sqrtRatio = F.sqrtRatioFor(z);
+    let squares = 0, nonSquares = 0;
+    const inputs: [[bigint, bigint], [bigint, bigint]][] = [[[0n, 0n], rng.f2(p)], [[1n, 0n], [1n, 0n]]];
+    for (let i = 0; i < 12; i++) inputs.push([rng.f2(p), rng.f2(p)]);
+    for (let i = 0; i < 4; i++) inputs.push([[rng.below(p), 0n], [1n, 0n]], [[rng.below(p), 0n], rng.f2(p)]);
+    for (const [x, y] of inputs) {
+      put2(T, a, x), put2(T, b, y);
+      const q = R.mul2(x, R.pow2(y, p * p - 2n)); // u/v
+      const isQR = sqrtRatio(r, a, b);
+      assert.equal(isQR, R.isSquare2(q) ? 1 : 0, `isQR for ${x}/${y}`);
+      F.sqr(s, r);
+      assert.deepEqual(get2(T, s), isQR ? q : R.mul2(Z, q), `y² for ${x}/${y}`);
+      assert.deepEqual([get2(T, a), get2(T, b)], [x, y], "inputs unchanged");
+      isQR ? squares++ : nonSquares++;
+    }
+    assert.ok(squares > 1 && nonSquares > 1, "both cases exercised");
+  });
+
   Deno.test(`${c.label}: Fp2 cmov/cswap/eq/isZero`, () => {
     const rng = new Rng(5);
     const x = rng.f2(p), y = rng.f2(p);

@@ -1,0 +1,161 @@
+/**
+ * One level of the batch-affine bulk-addition tree (curves/group/sum.ts) as one wasm function, so that
+ * a level costs one JS→wasm call instead of ≈ 14 per pair (issue 14: the bulk-addition table against
+ * blst). The algorithm is the one of batch_affine.ts (`addPairs`): affine chord/tangent additions whose
+ * denominators share ONE inversion by Montgomery's trick (Math. Comp. 48 (1987), §10.3.1), here on
+ * adjacent pairs, written compactly:
+ *
+ * ```
+ * sum_level(X, Y, m, D, P, T) → k      points j < m at X + j·E, Y + j·E (E bytes per element)
+ *   pass 1, i ↑ (pair i = points 2i, 2i+1):   d_i = x2 − x1 (chord) | 2y1 (tangent) | 1 (P = −Q);
+ *                                             P_i = P_{i−1}·d_i  (D, P: per-pair elements)
+ *   pass 2, i ↓: one inversion of P_last, then d_i ← d_i⁻¹ = inv·P_{i−1}, inv ← inv·d_i
+ *   pass 3, i ↑: λ = (y2 − y1 | 3x1²)·d_i⁻¹, x3 = λ² − x1 − x2, y3 = λ(x1 − x3) − y1 into point k++
+ *                (P = −Q: O, dropped); an odd last point is carried to point k++. Returns k.
+ * ```
+ * Pass 3 writes point k ≤ i only after reading points 2i and 2i + 1 ≥ i, so a level runs in place.
+ * Costs per pair: 3M (trick) + 2M + 1S (chord) and 1I per level, as batch_affine.ts states.
+ * Variable-time (branches on public coordinates): for public points only, like sumVartime.
+ * T: a scratch area of 4 elements.
+ * @module
+ */
+import { FunctionBuilder, I32, Op } from "../../wasm/emitter.ts";
+import type { FieldModuleContext } from "../../field/wasm/module.ts";
+
+/** Function indices of the coordinate field's operations (all on byte addresses). */
+export interface SumCalls {
+  readonly mul: number;
+  readonly sqr: number;
+  readonly add: number;
+  readonly sub: number;
+  readonly dbl: number;
+  readonly copy: number;
+  /** eq(a, b) → i32 0/1, isZero(a) → i32 0/1. */
+  readonly eq: number;
+  readonly isZero: number;
+  readonly setOne: number;
+  /** inv(out, a, t): out ← a⁻¹, t a scratch area of one element. */
+  readonly inv: number;
+}
+
+/** Elements of scratch `sum_level` needs at T. */
+export const SUM_LEVEL_SCRATCH = 4;
+
+/**
+ * Adds `name`(X, Y, m, D, P, T) → i32 to the module, for elements of `elementBytes` bytes.
+ */
+export function emitSumLevel(ctx: FieldModuleContext, name: string, elementBytes: number, c: SumCalls): void {
+  const E = elementBytes;
+  const f = new FunctionBuilder([I32, I32, I32, I32, I32, I32], [I32]);
+  const [X, Y, M, D, P, T] = [0, 1, 2, 3, 4, 5];
+  const pairs = f.local(I32), i = f.local(I32), k = f.local(I32);
+  const x1 = f.local(I32), y1 = f.local(I32), x2 = f.local(I32), y2 = f.local(I32), d = f.local(I32);
+  const inv = T, lam = f.local(I32), t0 = f.local(I32), t1 = f.local(I32), a = f.local(I32);
+  const get = (...ls: number[]) => ls.forEach((l) => f.localGet(l));
+  /** local ← base + index·E (+ extra·E). */
+  const addr = (out: number, base: number, index: number, scale = 1, extra = 0) => {
+    f.localGet(base).localGet(index).i32Const(scale * E).op(Op.i32Mul).op(Op.i32Add);
+    if (extra !== 0) f.i32Const(extra * E).op(Op.i32Add);
+    f.localSet(out);
+  };
+  /** The pair's four coordinates (points 2i, 2i + 1). */
+  const pairCoordinates = () => {
+    addr(x1, X, i, 2), addr(y1, Y, i, 2), addr(x2, X, i, 2, 1), addr(y2, Y, i, 2, 1);
+  };
+  /** Pushes the i32 "x1 = x2" and leaves the tangent test (y1 = y2 ≠ 0) for `tangent`. */
+  const tangent = () => {
+    get(y1, y2), f.call(c.eq);
+    get(y1), f.call(c.isZero), f.op(Op.i32Eqz);
+    f.op(Op.i32And);
+  };
+  f.localGet(T).i32Const(E).op(Op.i32Add).localSet(lam);
+  f.localGet(T).i32Const(2 * E).op(Op.i32Add).localSet(t0);
+  f.localGet(T).i32Const(3 * E).op(Op.i32Add).localSet(t1);
+  f.localGet(M).i32Const(1).op(Op.i32ShrU).localSet(pairs);
+
+  // Pass 1, upwards: denominators and prefix products.
+  f.i32Const(0).localSet(i);
+  f.begin(Op.block).begin(Op.loop);
+  get(i, pairs), f.op(Op.i32GeU).brIf(1);
+  pairCoordinates();
+  addr(d, D, i);
+  get(x1, x2), f.call(c.eq), f.op(Op.i32Eqz);
+  f.op(Op.if, 0x40);
+  get(d, x2, x1), f.call(c.sub); //            chord: d = x2 − x1
+  f.op(Op.else);
+  tangent();
+  f.op(Op.if, 0x40);
+  get(d, y1), f.call(c.dbl); //                tangent: d = 2y1
+  f.op(Op.else);
+  get(d), f.call(c.setOne); //                 P = −Q: d = 1 (leaves the product unchanged)
+  f.end().end();
+  get(i), f.op(Op.i32Eqz);
+  f.op(Op.if, 0x40);
+  get(P, d), f.call(c.copy);
+  f.op(Op.else);
+  addr(a, P, i), addr(t1, P, i, 1, -1), get(a, t1, d), f.call(c.mul); // P_i = P_{i−1}·d_i
+  f.localGet(T).i32Const(3 * E).op(Op.i32Add).localSet(t1); // (t1 borrowed as an address)
+  f.end();
+  get(i), f.i32Const(1).op(Op.i32Add).localSet(i);
+  f.br(0).end().end();
+
+  // Pass 2, downwards: one inversion, then each d_i⁻¹ in place.
+  f.i32Const(0).localSet(k);
+  f.localGet(pairs);
+  f.op(Op.if, 0x40);
+  get(pairs), f.i32Const(1).op(Op.i32Sub).localSet(i);
+  addr(d, P, i);
+  get(inv, d, t0), f.call(c.inv);
+  f.begin(Op.block).begin(Op.loop);
+  get(i), f.op(Op.i32Eqz).brIf(1);
+  addr(d, P, i, 1, -1);
+  get(t0, inv, d), f.call(c.mul); //          t0 = inv·P_{i−1} = d_i⁻¹
+  addr(d, D, i);
+  get(inv, inv, d), f.call(c.mul); //         inv ← inv·d_i
+  get(d, t0), f.call(c.copy);
+  get(i), f.i32Const(1).op(Op.i32Sub).localSet(i);
+  f.br(0).end().end();
+  get(D, inv), f.call(c.copy);
+
+  // Pass 3, upwards: the sums, written compactly to point k.
+  f.i32Const(0).localSet(i);
+  f.begin(Op.block).begin(Op.loop);
+  get(i, pairs), f.op(Op.i32GeU).brIf(1);
+  f.begin(Op.block); //                        (br 0: skip a P = −Q pair)
+  pairCoordinates();
+  get(x1, x2), f.call(c.eq), f.op(Op.i32Eqz);
+  f.op(Op.if, 0x40);
+  get(lam, y2, y1), f.call(c.sub); //         λ = (y2 − y1)·d⁻¹
+  f.op(Op.else);
+  tangent(), f.op(Op.i32Eqz).brIf(1); //      P = −Q: O, dropped
+  get(t0, x1), f.call(c.sqr); //              λ = 3x1²·(2y1)⁻¹
+  get(lam, t0, t0), f.call(c.add);
+  get(lam, lam, t0), f.call(c.add);
+  f.end();
+  addr(d, D, i);
+  get(lam, lam, d), f.call(c.mul);
+  get(t0, lam), f.call(c.sqr);
+  get(t0, t0, x1), f.call(c.sub);
+  get(t0, t0, x2), f.call(c.sub); //          x3 = λ² − x1 − x2
+  get(t1, x1, t0), f.call(c.sub);
+  get(t1, t1, lam), f.call(c.mul);
+  addr(d, Y, k);
+  get(d, t1, y1), f.call(c.sub); //           y3 = λ(x1 − x3) − y1
+  addr(d, X, k);
+  get(d, t0), f.call(c.copy);
+  get(k), f.i32Const(1).op(Op.i32Add).localSet(k);
+  f.end();
+  get(i), f.i32Const(1).op(Op.i32Add).localSet(i);
+  f.br(0).end().end();
+  f.end(); // if pairs
+
+  // An odd last point is carried.
+  get(M), f.i32Const(1).op(Op.i32And);
+  f.op(Op.if, 0x40);
+  addr(d, X, k), addr(x1, X, M, 1, -1), get(d, x1), f.call(c.copy);
+  addr(d, Y, k), addr(y1, Y, M, 1, -1), get(d, y1), f.call(c.copy);
+  get(k), f.i32Const(1).op(Op.i32Add).localSet(k);
+  f.end();
+  get(k);
+  ctx.module.addFunction(name, f);
+}
