@@ -16,10 +16,17 @@ const root = new URL("../../", import.meta.url);
 const PERMS = ["--allow-read", "--allow-env", "--allow-sys", "--allow-ffi", "--allow-run"];
 
 async function report(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return await reportWith({}, ...args);
+}
+
+async function reportWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const cmd = new Deno.Command(Deno.execPath(), {
     args: ["run", ...PERMS, "bench/report.ts", ...args],
     cwd: root,
-    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...env },
     stdout: "piped",
     stderr: "piped",
   });
@@ -198,4 +205,22 @@ Deno.test("runtime list: names, aliases by major version, unknown names", () => 
   ]);
   assert.throws(() => parseRuntimeList("node18", "20"), /unknown runtime "node18"/);
   assert.throws(() => parseRuntimeList("", "20"), /no runtime/);
+});
+
+Deno.test("a runtime that cannot run is skipped with a note; the others keep their rows", async () => {
+  const { code, stdout, stderr } = await reportWith(
+    { ISOCHRON_NODE_CURRENT: "/nonexistent/bin/node" },
+    "--runtime",
+    "deno,node-current",
+    "--json",
+    "--filter",
+    "^bls12-381 fp-add$",
+    "--time",
+    "5",
+  );
+  assert.equal(code, 0, stderr);
+  assert.match(stderr, /note: runtime node-current skipped: \/nonexistent\/bin\/node --version failed/);
+  const rows = JSON.parse(stdout) as { runtime: string }[];
+  assert.ok(rows.length >= 2);
+  assert.deepEqual([...new Set(rows.map((r) => r.runtime))], ["deno"]);
 });
