@@ -12,7 +12,7 @@
  * pair of neighbours is equal (no exceptional case the distinct inputs would not have).
  */
 import { pointWalk } from "./case.ts";
-import { bls12_381Groups } from "../tests/internal.ts";
+import { bls12_381Groups } from "./internal.ts";
 
 export type Form = "affine" | "proj";
 export type BulkLib = "isochron-wasm" | "isochron-ts" | "noble" | "blst";

@@ -24,8 +24,23 @@
  * during measurement drops that row with a one-line note on stderr.
  */
 
-/** Libraries that may appear in a row (`lib`). `isochron` is measured; the others are peers. */
-export const LIBS = ["isochron", "noble", "blst", "tweetnacl", "stablelib", "webcrypto"] as const;
+/**
+ * Libraries that may appear in a row (`lib`). `isochron` is measured; the others are peers: the wasm
+ * peers are `mcl-wasm`, `bls-eth-wasm`, `libsodium` (libsodium-wrappers) and `ffjavascript`
+ * (bench/wasm_peers.ts).
+ */
+export const LIBS = [
+  "isochron",
+  "noble",
+  "blst",
+  "tweetnacl",
+  "stablelib",
+  "webcrypto",
+  "mcl-wasm",
+  "bls-eth-wasm",
+  "libsodium",
+  "ffjavascript",
+] as const;
 export type Lib = typeof LIBS[number];
 
 /** Backends that may appear in a row (`backend`). */
@@ -40,6 +55,10 @@ export const BACKENDS_BY_LIB: { readonly [L in Lib]: readonly Backend[] } = {
   tweetnacl: ["js"],
   stablelib: ["js"],
   webcrypto: ["native"],
+  "mcl-wasm": ["wasm"],
+  "bls-eth-wasm": ["wasm"],
+  libsodium: ["wasm"],
+  ffjavascript: ["wasm"],
 };
 
 /** The function timed by the runner; for `async` cases it returns a promise awaited per call. */
@@ -65,6 +84,8 @@ export interface BenchCase {
    * reports their median.
    */
   selfTimed?: number;
+  /** Releases what `setup` acquired (e.g. ffjavascript's thread manager), after the operation's samples. */
+  teardown?: () => unknown;
 }
 
 /** `"<suite> <op>"`: the string `--filter` is matched against. */

@@ -42,7 +42,7 @@ export interface Measurement {
   batch: number;
 }
 
-export type FailureStage = "setup" | "measurement";
+export type FailureStage = "setup" | "measurement" | "teardown";
 export type OnFailure = (c: BenchCase, stage: FailureStage, error: unknown) => void;
 
 // Every result is stored here so that the JIT cannot drop the timed work as dead code.
@@ -100,7 +100,8 @@ interface State {
 
 /**
  * Measures the cases of one operation. A case whose setup or measurement throws is reported through
- * `onFailure` and gets no measurement; the others go on.
+ * `onFailure` and gets no measurement; the others go on. Every case's `teardown` runs at the end (a
+ * throwing teardown is reported and keeps the row).
  */
 export async function measureGroup(
   cases: readonly BenchCase[],
@@ -144,6 +145,14 @@ export async function measureGroup(
       }
     }
     if (!pending) break;
+  }
+  for (const c of cases) {
+    if (c.teardown === undefined) continue;
+    try {
+      await c.teardown();
+    } catch (e) {
+      onFailure(c, "teardown", e);
+    }
   }
   return states.filter((s) => !s.failed).map((s) => ({
     case: s.case,

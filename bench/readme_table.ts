@@ -1,49 +1,24 @@
 /**
  * The README's comparison tables from one report run: `npm run --silent bench -- --json > rows.json`,
- * then `deno run --allow-read bench/readme_table.ts rows.json` prints the markdown of the three tables
- * (headline operations; endomorphism against plain windows; bulk addition against blst), so that the
- * README's figures always come from one run and are never typed by hand.
+ * then `deno run --allow-read bench/readme_table.ts rows.json` prints the markdown of the tables
+ * (headline operations, with a column per runtime; endomorphism against plain windows; bulk addition
+ * against blst; issue 15's targets per runtime), so that the README's figures always come from one
+ * run and are never typed by hand. The windows and bulk tables are Deno's rows.
  * @module
  */
 
-/** A row of the report's JSON (bench/report.ts). */
+import { HEADLINES } from "./headline.ts";
+import { runtimesOf, targetTable } from "./targets.ts";
+
+/** A row of the report's JSON (bench/report.ts); without `runtime` (older runs): Deno's. */
 interface Row {
+  runtime?: string;
   suite: string;
   op: string;
   lib: string;
   backend: string;
   nsPerOp: number;
 }
-
-/** A headline row: its id, a note after it, and the peer its ratios are to (noble by default). */
-interface Headline {
-  id: string;
-  note?: string;
-  ref?: string;
-}
-
-const HEADLINES: Headline[] = [
-  { id: "bls12-381 fp-mul" },
-  { id: "bls12-381 fp-inv", note: "(constant-time vs noble's variable-time)" },
-  { id: "bls12-381 fp2-mul" },
-  { id: "bls12-381 fp12-mul" },
-  { id: "bls12-381 g1-add" },
-  { id: "bls12-381 g1-mul-ct", note: "(GLV)" },
-  { id: "bls12-381 g2-mul-ct", note: "(GLS)" },
-  { id: "bls12-381 g1-mul-base", note: "(fixed-base table)", ref: "blst" },
-  { id: "bls12-381 g2-sum-proj-1000", note: "(bulk addition, projective inputs)" },
-  { id: "bls12-381 g1-msm-1024", note: "(Pippenger)" },
-  { id: "bls12-381 pairing" },
-  { id: "bls12-381 hash-to-g2", note: "(RFC 9380)" },
-  { id: "bls12-381 bls-sign", ref: "blst" },
-  { id: "bls12-381 bls-verify", note: "(decode, subgroup checks, hash, pairing)", ref: "blst" },
-  { id: "bn254 fp-mul" },
-  { id: "bn254 g1-mul-ct", note: "(GLV)" },
-  { id: "bn254 g2-mul-ct", note: "(GLS)" },
-  { id: "bn254 pairing" },
-  { id: "x25519 x25519", ref: "webcrypto" },
-  { id: "x25519 x25519-base" },
-];
 
 /** A time in ns, scaled (ns, µs, ms) with three significant digits. */
 export function time(ns: number): string {
@@ -58,17 +33,37 @@ function find(rows: Row[], id: string, lib: string, backend?: string): Row | und
   );
 }
 
-/** The headline table. */
-export function headlineTable(rows: Row[]): string {
+const on = (rows: Row[], runtime: string) => rows.filter((r) => (r.runtime ?? "deno") === runtime);
+
+/**
+ * The headline table: Deno's isochron wasm and ts cells and its peers (the first runtime of the run
+ * when it has no Deno rows), then one column per other runtime: isochron wasm there and its ratio to
+ * the same peer on that runtime.
+ */
+export function headlineTable(all: Row[]): string {
+  const runtimes = runtimesOf(all);
+  const main = runtimes.includes("deno") ? "deno" : runtimes[0];
+  const others = runtimes.filter((rt) => rt !== main);
+  const rows = on(all, main);
+  const tag = runtimes.length > 1 || main !== "deno" ? ` (${main})` : "";
   const out = [
-    "| operation (`suite op`) | isochron wasm | isochron ts | peers |",
-    "| --- | --- | --- | --- |",
+    `| operation (\`suite op\`) | isochron wasm${tag} | isochron ts${tag} | peers${tag} |${
+      others.map((rt) => ` isochron wasm (${rt}) |`).join("")
+    }`,
+    `| --- | --- | --- | --- |${others.map(() => " --- |").join("")}`,
   ];
   for (const h of HEADLINES) {
     const ref = h.ref ?? "noble";
     const peers = rows.filter((r) => `${r.suite} ${r.op}` === h.id && r.lib !== "isochron");
     const refRow = peers.find((r) => r.lib === ref), noble = peers.find((r) => r.lib === "noble");
     if (refRow === undefined) continue;
+    const elsewhere = others.map((rt) => {
+      const there = on(all, rt), ours = find(there, h.id, "isochron", "wasm"), peer = find(there, h.id, ref);
+      if (ours === undefined) return "–";
+      return peer === undefined
+        ? time(ours.nsPerOp)
+        : `${time(ours.nsPerOp)}, ${ratio(ours.nsPerOp, peer.nsPerOp)}${ref === "noble" ? "" : ` ${ref}`}`;
+    });
     const cell = (backend: string) => {
       const r = find(rows, h.id, "isochron", backend);
       if (r === undefined) return "–";
@@ -81,13 +76,18 @@ export function headlineTable(rows: Row[]): string {
     };
     const peerCell = [refRow, ...peers.filter((p) => p !== refRow)].map((p) => `${p.lib} ${time(p.nsPerOp)}`)
       .join(", ");
-    out.push(`| \`${h.id}\` ${h.note ?? ""} | ${cell("wasm")} | ${cell("ts")} | ${peerCell} |`);
+    out.push(
+      `| \`${h.id}\` ${h.note ?? ""} | ${cell("wasm")} | ${cell("ts")} | ${peerCell} |${
+        elsewhere.map((c) => ` ${c} |`).join("")
+      }`,
+    );
   }
   return out.join("\n");
 }
 
 /** The endomorphism against plain windows (the "Endomorphism G2" seed's table): time and ratio to GLV/GLS. */
-export function windowTable(rows: Row[]): string {
+export function windowTable(all: Row[]): string {
+  const rows = on(all, "deno");
   const out = [
     "| group (backend) | GLV / GLS (`gN-mul-ct`) | window 4 (`gN-mul-w4`) | window 5 (`gN-mul-w5`) | window 4 ÷ GLV/GLS |",
     "| --- | --- | --- | --- | --- |",
@@ -111,7 +111,8 @@ export function windowTable(rows: Row[]): string {
 }
 
 /** Bulk addition (the "bulk add demo" seed's table): ns per point and the ratio to blst, affine inputs. */
-export function bulkTable(rows: Row[]): string {
+export function bulkTable(all: Row[]): string {
+  const rows = on(all, "deno");
   const sizes = [...new Set(rows.map((r) => r.op.match(/^g1-sum-affine-(\d+)$/)?.[1]).filter(Boolean))]
     .map(Number).sort((a, b) => a - b);
   const out = [
@@ -143,5 +144,5 @@ if (import.meta.main) {
     Deno.exit(2);
   }
   const rows = JSON.parse(Deno.readTextFileSync(file)) as Row[];
-  console.log([headlineTable(rows), windowTable(rows), bulkTable(rows)].join("\n\n"));
+  console.log([headlineTable(rows), windowTable(rows), bulkTable(rows), targetTable(rows)].join("\n\n"));
 }

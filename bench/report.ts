@@ -1,44 +1,72 @@
 /**
- * The benchmark report: `npm run bench -- [--filter REGEX] [--json] [--time MS] [--long] [--list]`.
+ * The benchmark report: `npm run bench -- [--runtime LIST] [--full] [--filter REGEX] [--json] [--time MS]
+ * [--long] [--list]`. This file is the Deno front end: the CLI, the CPU clock, the table, the cold suite
+ * (fresh Deno processes) and the other runtimes, which it starts as child processes
+ * (bench/runtimes.ts); the measurement itself is the runtime-neutral runner (bench/runner.ts), run in
+ * this process for the `deno` rows and by `runner_child.ts` on Node and Bun.
  *
- * Prints, for each operation and library, the median time per call in scaled units (ns, µs, ms), the
- * spread of the samples (interquartile range in % of the median, rows above 10 % marked unstable),
- * calls per second and approximate CPU cycles, isochron rows first, with each row's time relative to
- * the fastest peer. `--json` prints only a JSON array of rows
- * `{suite, op, lib, backend, nsPerOp, opsPerSec, cycles, iqrPct, samples, unstable}` on stdout; notes
- * and progress always go to stderr.
+ * Prints, for each runtime, operation and library, the median time per call in scaled units (ns, µs,
+ * ms), the spread of the samples (interquartile range in % of the median, rows above 10 % marked
+ * unstable), calls per second and approximate CPU cycles, isochron rows first, with each row's time
+ * relative to the fastest peer on the same runtime, then issue 15's targets per runtime. `--json`
+ * prints only a JSON array of rows `{runtime, suite, op, lib, backend, nsPerOp, opsPerSec, cycles,
+ * iqrPct, samples, unstable}` on stdout; notes and progress always go to stderr.
  */
 
 import { parseArgs } from "node:util";
-import { BACKENDS_BY_LIB, type BenchCase, caseId, LIBS } from "./case.ts";
-import { TOPICS } from "./cases/mod.ts";
+import { type BenchCase, caseId } from "./case.ts";
+import { type Topic, TOPICS } from "./cases/mod.ts";
 import { detectCpu } from "./cpu.ts";
-import { type FailureStage, makePlan, measureGroup, sinkValue } from "./measure.ts";
+import { headlineFilter } from "./headline.ts";
+import { makePlan, sinkValue } from "./measure.ts";
+import { groupByOperation, loadCases, oneLine, runGroups, runtimeDescription } from "./runner.ts";
+import {
+  buildRunner,
+  NODE_CURRENT_VERSION,
+  parseRuntimeList,
+  pathNodeMajor,
+  removeRunner,
+  resolveRuntimes,
+  runChild,
+  type Runtime,
+} from "./runtimes.ts";
 import {
   formatHeader,
   formatRows,
+  formatRuntime,
   formatSummary,
   libText,
   type Row,
-  toRows,
   UNSTABLE_IQR_PCT,
   type Widths,
 } from "./table.ts";
+import { targetTable } from "./targets.ts";
 
 const DEFAULT_TIME_MS = 200;
 const LONG_TIME_MS = 1000;
+const DEFAULT_RUNTIMES = "deno,node,node-current,bun";
+
+/** The Deno front end's own topic: fresh Deno processes (cases/cold.ts). */
+const COLD_TOPIC: Topic = { name: "cold", load: () => import("./cases/cold.ts") };
 
 const USAGE = `Usage: npm run bench -- [options]
        npm run --silent bench -- --json [options]   (only the JSON on stdout)
 
-Benchmarks isochron against its peers (noble, blst, tweetnacl, stablelib, webcrypto) in one run.
+Benchmarks isochron against its peers (noble, blst, mcl-wasm, bls-eth-wasm, libsodium-wrappers,
+ffjavascript, tweetnacl, stablelib, webcrypto) on Deno, Node and Bun, each runtime in its own process.
 
 Options:
+  --runtime LIST  comma-separated runtimes (default ${DEFAULT_RUNTIMES}): deno; node (the machine's
+                  node, rows "node<major>"); node-current (Node ${NODE_CURRENT_VERSION} from npm, installed
+                  on first use into .cache/node-current/, or ISOCHRON_NODE_CURRENT=/path/to/node); bun;
+                  all; or node<major> for the Node of that major version (e.g. node20, node26)
+  --full          every operation on every runtime (default: all on Deno, the README's headline
+                  operations on Node and Bun); a --filter applies to every runtime
   --filter REGEX  only operations whose "<suite> <op>" matches REGEX (e.g. "x25519", "g2-mul")
-  --json          print only a JSON array of rows {suite, op, lib, backend, nsPerOp, opsPerSec, cycles,
-                  iqrPct, samples, unstable} on stdout: nsPerOp is the median time of one call in ns,
-                  iqrPct the interquartile range of the samples in % of the median, unstable true when
-                  it exceeds ${UNSTABLE_IQR_PCT}, cycles null when the CPU clock is unknown
+  --json          print only a JSON array of rows {runtime, suite, op, lib, backend, nsPerOp, opsPerSec,
+                  cycles, iqrPct, samples, unstable} on stdout: nsPerOp is the median time of one call in
+                  ns, iqrPct the interquartile range of the samples in % of the median, unstable true
+                  when it exceeds ${UNSTABLE_IQR_PCT}, cycles null when the CPU clock is unknown
   --time MS       time budget of each measurement in ms (default ${DEFAULT_TIME_MS})
   --long          longer measurements (--time ${LONG_TIME_MS} unless --time is given), and the long
                   sizes of the topics that have them (bulk addition of 10⁵ and 10⁶ points)
@@ -52,8 +80,6 @@ frequency scaling and shared cores make them indicative only.
 
 const encoder = new TextEncoder();
 const note = (msg: string): void => console.error(msg);
-const oneLine = (e: unknown): string =>
-  (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).split("\n")[0].slice(0, 240);
 
 interface Options {
   filter: RegExp | null;
@@ -62,6 +88,8 @@ interface Options {
   list: boolean;
   /** `--long`: also the long sizes of the topics that have them (bulk addition: 10⁵, 10⁶ points). */
   long: boolean;
+  runtimes: string;
+  full: boolean;
 }
 
 function parseOptions(args: string[]): Options | null {
@@ -73,6 +101,8 @@ function parseOptions(args: string[]): Options | null {
       time: { type: "string" },
       long: { type: "boolean" },
       list: { type: "boolean" },
+      runtime: { type: "string" },
+      full: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -91,46 +121,9 @@ function parseOptions(args: string[]): Options | null {
     timeMs,
     list: values.list ?? false,
     long: values.long ?? false,
+    runtimes: values.runtime ?? DEFAULT_RUNTIMES,
+    full: values.full ?? false,
   };
-}
-
-/** All registered cases, checked against the allowed names; a topic that fails loses its rows only. */
-async function loadCases(long: boolean): Promise<BenchCase[]> {
-  const all: BenchCase[] = [];
-  const seen = new Set<string>();
-  for (const topic of TOPICS) {
-    let cases: BenchCase[];
-    try {
-      cases = await (await topic.load()).default({ long });
-    } catch (e) {
-      note(`note: topic ${topic.name} failed to load, no rows from it (${oneLine(e)})`);
-      continue;
-    }
-    for (const c of cases) {
-      const key = `${caseId(c)} ${c.lib} ${c.backend}`;
-      if (!LIBS.includes(c.lib) || !BACKENDS_BY_LIB[c.lib]?.includes(c.backend)) {
-        note(`note: ${key}: unknown lib/backend, skipped`);
-      } else if (seen.has(key)) {
-        note(`note: ${key}: registered twice, second one skipped`);
-      } else {
-        seen.add(key);
-        all.push(c);
-      }
-    }
-  }
-  return all;
-}
-
-/** Cases grouped by operation, in registration order. */
-function groupByOperation(cases: readonly BenchCase[]): BenchCase[][] {
-  const groups = new Map<string, BenchCase[]>();
-  for (const c of cases) {
-    const id = caseId(c);
-    const g = groups.get(id);
-    if (g === undefined) groups.set(id, [c]);
-    else g.push(c);
-  }
-  return [...groups.values()];
 }
 
 /** Progress on stderr: an overwritten line on a terminal, plain lines otherwise. */
@@ -155,8 +148,10 @@ function makeProgress(): { show: (text: string) => void; clear: () => void } {
 
 async function main(): Promise<number> {
   let opts: Options | null;
+  let kinds;
   try {
     opts = parseOptions(Deno.args);
+    kinds = opts === null ? [] : parseRuntimeList(opts.runtimes, await pathNodeMajor());
   } catch (e) {
     note(`error: ${oneLine(e)}\n\n${USAGE}`);
     return 2;
@@ -166,52 +161,128 @@ async function main(): Promise<number> {
     return 0;
   }
   const { filter, json, timeMs } = opts;
-
-  const cases = (await loadCases(opts.long)).filter((c) => filter === null || filter.test(caseId(c)));
+  const withDeno = kinds.includes("deno");
+  // Deno: every topic and the cold suite; Node and Bun: the same topics without the cold suite, and by
+  // default only the headline operations (a --filter or --full: the same operations everywhere).
+  const otherFilter = filter ?? (opts.full ? null : headlineFilter());
+  const portable = await loadCases(TOPICS, opts.long, note);
+  const cold = withDeno ? await loadCases([COLD_TOPIC], opts.long, note) : [];
+  const denoCases = [...portable, ...cold].filter((c) => filter === null || filter.test(caseId(c)));
+  const otherCases = portable.filter((c) => otherFilter === null || otherFilter.test(caseId(c)));
   if (opts.list) {
-    for (const c of cases) console.log(`${caseId(c)}  ${libText(c.lib, c.backend)}  ${c.label ?? ""}`);
+    for (const c of withDeno ? denoCases : otherCases) {
+      console.log(`${caseId(c)}  ${libText(c.lib, c.backend)}  ${c.label ?? ""}`);
+    }
     return 0;
   }
-  if (cases.length === 0) {
+  const runtimes = await resolveRuntimes(kinds, note);
+  const planned = runtimes.map((rt) => rt.kind === "deno" ? denoCases : otherCases);
+  const count = planned.reduce((n, cs) => n + cs.length, 0);
+  if (count === 0) {
     note(`note: no operation matches${filter === null ? "" : ` --filter ${filter.source}`}`);
     if (json) console.log("[]");
     return 1;
   }
 
-  const groups = groupByOperation(cases);
-  const plan = makePlan(timeMs);
   const cpu = await detectCpu();
+  const all = planned.flat();
   const widths: Widths = {
-    op: Math.max(...cases.map((c) => caseId(c).length)),
-    lib: Math.max(...cases.map((c) => libText(c.lib, c.backend).length)),
+    op: Math.max(...all.map((c) => caseId(c).length)),
+    lib: Math.max(...all.map((c) => libText(c.lib, c.backend).length)),
   };
-  const estimateS = Math.ceil((cases.length * (timeMs + plan.warmupMs)) / 1000);
+  const estimateS = Math.ceil((count * (timeMs + makePlan(timeMs).warmupMs)) / 1000);
   note(
-    `measuring ${cases.length} rows of ${groups.length} operations, ${timeMs} ms each (about ${estimateS} s)`,
+    `measuring ${count} rows on ${runtimes.map((r) => r.id).join(", ")}, ${timeMs} ms each ` +
+      `(about ${estimateS} s and the setups)`,
   );
   if (!json) console.log(formatHeader(cpu, timeMs, widths).join("\n"));
 
   const progress = makeProgress();
-  const onFailure = (c: BenchCase, stage: FailureStage, e: unknown) => {
-    progress.clear();
-    note(`note: ${caseId(c)} ${libText(c.lib, c.backend)}: no row, ${stage} failed (${oneLine(e)})`);
-  };
   const rows: Row[] = [];
   const started = performance.now();
-  for (const [i, group] of groups.entries()) {
-    progress.show(`[${i + 1}/${groups.length}] ${caseId(group[0])}: ${group.map((c) => c.lib).join(", ")}`);
-    const groupRows = toRows(await measureGroup(group, plan, onFailure), cpu.ghz);
+  const show = (rt: Runtime, i: number, n: number, text: string) =>
+    progress.show(`${rt.id} [${i + 1}/${n}] ${text}`);
+  const print = (groupRows: Row[]) => {
     rows.push(...groupRows);
     progress.clear();
     if (!json && groupRows.length > 0) console.log(formatRows(groupRows, widths).join("\n") + "\n");
+  };
+  const childNote = (msg: string) => {
+    progress.clear();
+    note(msg);
+  };
+  let built: { runner: string; dir: string } | null = null;
+  const took: string[] = [];
+  try {
+    for (const [k, rt] of runtimes.entries()) {
+      const cases = planned[k], t0 = performance.now();
+      if (cases.length === 0) continue;
+      if (rt.kind === "deno") {
+        if (!json) console.log(formatRuntime("deno", runtimeDescription()));
+        await runDeno(cases, rt, opts, cpu.ghz, show, print, childNote);
+        took.push(`${rt.id} ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+        continue;
+      }
+      if (built === null) {
+        try {
+          built = await buildRunner();
+        } catch (e) {
+          note(`note: no Node or Bun rows: ${oneLine(e)}`);
+          break;
+        }
+      }
+      const args = ["--time", String(timeMs)];
+      if (otherFilter !== null) args.push("--filter", otherFilter.source);
+      if (opts.long) args.push("--long");
+      if (cpu.ghz !== null) args.push("--ghz", String(cpu.ghz));
+      const code = await runChild(rt, built.runner, args, (m) => {
+        if (m.type === "start" && !json) console.log(formatRuntime(rt.id, m.description));
+        else if (m.type === "group") show(rt, m.index, m.count, m.id);
+        else if (m.type === "rows") print(m.rows);
+      }, childNote);
+      if (code !== 0) note(`note: ${rt.id}: the runner exited with code ${code}; its rows so far are kept`);
+      took.push(`${rt.id} ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    }
+  } finally {
+    if (built !== null) await removeRunner(built.dir);
   }
-  if (!json && rows.length > 0) console.log(formatSummary(rows));
-  note(`done: ${rows.length} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  progress.clear();
+  if (!json && rows.length > 0) {
+    console.log(
+      "Issue 15's targets (wasm backend), ratios within each runtime:\n\n" + targetTable(rows) + "\n",
+    );
+    console.log(formatSummary(rows));
+  }
+  note(
+    `done: ${rows.length} rows in ${((performance.now() - started) / 1000).toFixed(1)} s (${
+      took.join(", ")
+    })`,
+  );
   if (json) {
     console.log(rows.length === 0 ? "[]" : `[\n${rows.map((r) => "  " + JSON.stringify(r)).join(",\n")}\n]`);
   }
   if (sinkValue() === main) note(""); // keeps the results sink observable
   return rows.length > 0 ? 0 : 1;
+}
+
+/** The Deno rows, measured in this process by the same runner the children run. */
+async function runDeno(
+  cases: BenchCase[],
+  rt: Runtime,
+  opts: Options,
+  ghz: number | null,
+  show: (rt: Runtime, i: number, n: number, text: string) => void,
+  print: (rows: Row[]) => void,
+  childNote: (msg: string) => void,
+): Promise<void> {
+  await runGroups(groupByOperation(cases), { runtime: rt.id, timeMs: opts.timeMs, ghz }, {
+    onGroup: (i, n, group) => show(rt, i, n, `${caseId(group[0])}: ${group.map((c) => c.lib).join(", ")}`),
+    onRows: print,
+    onFailure: (c, stage, e) =>
+      childNote(
+        `note: deno: ${caseId(c)} ${libText(c.lib, c.backend)}: no row, ${stage} failed (${oneLine(e)})`,
+      ),
+  });
 }
 
 Deno.exit(await main());

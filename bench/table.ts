@@ -1,58 +1,11 @@
-/** Rows of the report, their order, the ratio to the fastest peer, and the text table. */
+/** The text table of the report (Deno front end): units, the ratio to the fastest peer, header. */
 
-import { type Backend, BACKENDS_BY_LIB, type Lib, LIBS } from "./case.ts";
+import type { Backend, Lib } from "./case.ts";
 import type { CpuInfo } from "./cpu.ts";
-import type { Measurement } from "./measure.ts";
-import { cyclesPerOp, ratio } from "./stats.ts";
+import { type Row, UNSTABLE_IQR_PCT, UNSTABLE_MARK } from "./rows.ts";
+import { ratio } from "./stats.ts";
 
-/** One row of `--json` output. The schema is stable: tests/bench checks it. */
-export interface Row {
-  suite: string;
-  op: string;
-  lib: Lib;
-  backend: Backend;
-  /** Median time of one call, in ns. */
-  nsPerOp: number;
-  opsPerSec: number;
-  /** Approximate cycles per call at the detected clock, null when the clock is unknown. */
-  cycles: number | null;
-  /** Spread: the interquartile range of the samples in % of the median (0.1 % steps). */
-  iqrPct: number;
-  /** Number of samples (batches of calls) behind the median and the spread. */
-  samples: number;
-  /** The spread exceeds `UNSTABLE_IQR_PCT`: the row is marked `UNSTABLE_MARK` in the table. */
-  unstable: boolean;
-}
-
-/** A row whose IQR is above this percentage of its median is unstable. */
-export const UNSTABLE_IQR_PCT = 10;
-/** The mark of an unstable row in the table. */
-export const UNSTABLE_MARK = "!";
-
-const round3 = (x: number): number => Math.round(x * 1000) / 1000;
-const round1 = (x: number): number => Math.round(x * 10) / 10;
-
-/** Rows of one operation: isochron first (wasm, then ts), then the peers in `LIBS` order. */
-export function toRows(measurements: readonly Measurement[], ghz: number | null): Row[] {
-  const rank = (lib: Lib, backend: Backend) => LIBS.indexOf(lib) * 10 + BACKENDS_BY_LIB[lib].indexOf(backend);
-  return measurements
-    .map((m): Row => {
-      const iqrPct = round1(m.iqrPct);
-      return {
-        suite: m.case.suite,
-        op: m.case.op,
-        lib: m.case.lib,
-        backend: m.case.backend,
-        nsPerOp: round3(m.nsPerOp),
-        opsPerSec: round3(1e9 / m.nsPerOp),
-        cycles: cyclesPerOp(m.nsPerOp, ghz),
-        iqrPct,
-        samples: m.samples,
-        unstable: iqrPct > UNSTABLE_IQR_PCT,
-      };
-    })
-    .sort((a, b) => rank(a.lib, a.backend) - rank(b.lib, b.backend));
-}
+export { type Row, toRows, UNSTABLE_IQR_PCT, UNSTABLE_MARK } from "./rows.ts";
 
 /** The fastest peer (non-isochron row) of one operation's rows, or null when there is none. */
 export function fastestPeer(rows: readonly Row[]): Row | null {
@@ -193,13 +146,12 @@ function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-/** The header: runtime, CPU, the clock sentence, the legend and the column titles. */
+/** The header: CPU, the clock sentence, the legend and the column titles (each runtime has its own line). */
 export function formatHeader(cpu: CpuInfo, timeMs: number, w: Widths): string[] {
-  const runtime = `Deno ${Deno.version.deno}, V8 ${Deno.version.v8}, ${Deno.build.os} ${Deno.build.arch}`;
   const columns = formatColumns(w);
   const width = Math.max(100, columns.length);
   return [
-    `isochron benchmark report (${runtime})`,
+    "isochron benchmark report",
     `Running on ${cpu.model} (${cpu.cores} logical cores)`,
     ...wrap(clockText(cpu), width),
     "",
@@ -208,13 +160,18 @@ export function formatHeader(cpu: CpuInfo, timeMs: number, w: Widths): string[] 
         "warm-up, the libraries of an operation sampled in turn. IQR: interquartile range of the samples, " +
         `in % of the median; ${UNSTABLE_MARK} marks an unstable row (IQR above ${UNSTABLE_IQR_PCT}%): ` +
         "rerun it, on a quieter machine or with --long. Last column: time over the fastest peer's " +
-        "(< 1× = faster).",
+        "on the same runtime (< 1× = faster). Each runtime runs in its own process, one after the other.",
       width,
     ),
     "",
     columns,
     "=".repeat(width),
   ];
+}
+
+/** The line that opens one runtime's rows: `── node20: Node v20.20.2, V8 11.3.244.8, linux x64 ──`. */
+export function formatRuntime(id: string, description: string): string {
+  return `── ${id}: ${description} ──\n`;
 }
 
 /** The closing line: how many rows are unstable. */

@@ -4,9 +4,12 @@
  * Fair comparisons: bytes in, bytes out for every library. `bls-sign`: hash a random 32-byte message to
  * G2, multiply by the key (constant-time), encode the 96-byte signature. `bls-verify`: decode the public
  * key and the signature with full validation (on-curve, subgroup), hash the message, check the pairing
- * equation (isochron: one 2-pair Miller loop and one final exponentiation).
+ * equation (isochron: one 2-pair Miller loop and one final exponentiation). bls-eth-wasm (wasm, its
+ * Ethereum mode, the same DST; subgroup checks of deserialisation switched on): `sign(msg).serialize()`
+ * and `deserialize` of both + `verify` (bench/wasm_peers.ts).
  */
 import { type BenchCase, randomBytes } from "../case.ts";
+import { blsEthWasm } from "../wasm_peers.ts";
 
 const DST = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 
@@ -101,6 +104,34 @@ export default function (): Promise<BenchCase[]> {
       const run = () => verify(msg, PublicKey.fromBytes(pk, true), Signature.fromBytes(sg, true), true, true);
       if (!run()) throw new Error("blst bls-verify: setup signature invalid");
       return run;
+    },
+  });
+  cases.push({
+    suite,
+    op: "bls-sign",
+    label: "BLS sign (hash to G2, constant-time multiply, encode)",
+    lib: "bls-eth-wasm",
+    backend: "wasm",
+    setup: async () => {
+      const bls = await blsEthWasm();
+      // a random key: noble's keygen gives 32 big-endian bytes below r
+      const sk = bls.secretKey((await noble()).longSignatures.keygen().secretKey), msg = randomBytes(32);
+      return () => bls.sign(sk, msg);
+    },
+  });
+  cases.push({
+    suite,
+    op: "bls-verify",
+    label: "BLS verify (decode + validate pk and signature, hash, 2-pairing check)",
+    lib: "bls-eth-wasm",
+    backend: "wasm",
+    setup: async () => {
+      const bls = await blsEthWasm();
+      // a random key: noble's keygen gives 32 big-endian bytes below r
+      const sk = bls.secretKey((await noble()).longSignatures.keygen().secretKey), msg = randomBytes(32);
+      const pk = bls.publicKey(sk), sg = bls.sign(sk, msg);
+      if (!bls.verify(pk, msg, sg)) throw new Error("bls-eth-wasm bls-verify: setup signature invalid");
+      return () => bls.verify(pk, msg, sg);
     },
   });
   return Promise.resolve(cases);

@@ -12,10 +12,17 @@
  * Fair comparisons: each library's public constant-time path; a fresh,
  * non-base point for `*-mul-ct` (no cached precomputation); the base point with each library's own
  * tables (if any) for `*-mul-base`.
+ *
+ * BLS12-381 also has `g1-mul-unsafe` / `g2-mul-unsafe`: the variable-time multiplication of a fresh
+ * point by a random scalar below r (isochron and noble `multiplyUnsafe`, mcl-wasm's public `mcl.mul`).
+ * mcl-wasm's `*-mul-ct` rows call its constant-time `mulCT` through the raw export (`_mclBnG1_mulCT` /
+ * `_mclBnG2_mulCT` via the point's `_op2` helper): mcl-wasm has no public constant-time multiply, so
+ * the rows' label says so (bench/wasm_peers.ts; tests/bench/wasm_peers.test.ts checks both results).
  */
 
 import { type BenchCase, randomBelow, randomBytes } from "../case.ts";
-import { type GroupImpl, Jacobian, mulCt, WindowScratch } from "../../tests/internal.ts";
+import { type GroupImpl, Jacobian, mulCt, WindowScratch } from "../internal.ts";
+import { mclWasm } from "../wasm_peers.ts";
 
 async function noble() {
   const { bls12_381 } = await import("@noble/curves/bls12-381.js");
@@ -278,6 +285,63 @@ export default function groupCases(): Promise<BenchCase[]> {
       return () => p.multiply(k);
     },
   });
+
+  // Variable-time multiplication (public scalars) and mcl-wasm's two multiplications.
+  for (const g of ["G1", "G2"] as const) {
+    const unsafe = {
+      suite: "bls12-381",
+      op: `${g.toLowerCase()}-mul-unsafe`,
+      label: `${g} scalar multiplication (variable-time, non-base point)`,
+    };
+    for (const backend of ["wasm", "ts"] as const) {
+      cases.push({
+        ...unsafe,
+        lib: "isochron",
+        backend,
+        setup: async () => {
+          const groups = await isochron("bls12-381", backend);
+          const p = groups[g].BASE.multiply(randomBelow(groups.r)), k = randomBelow(groups.r);
+          return () => p.multiplyUnsafe(k);
+        },
+      });
+    }
+    cases.push({
+      ...unsafe,
+      lib: "noble",
+      backend: "bigint",
+      setup: async () => {
+        const groups = await noble();
+        const p = groups[g].BASE.multiply(randomBelow(groups.r)), k = randomBelow(groups.r);
+        return () => p.multiplyUnsafe(k);
+      },
+    });
+    cases.push({
+      ...unsafe,
+      label: `${unsafe.label}: mcl.mul`,
+      lib: "mcl-wasm",
+      backend: "wasm",
+      setup: async () => {
+        const mcl = await mclWasm(), { r } = await noble();
+        const base = g === "G1" ? mcl.G1 : mcl.G2;
+        const p = mcl.mul(base, mcl.scalar(randomBelow(r))), k = mcl.scalar(randomBelow(r));
+        return () => mcl.mul(p, k);
+      },
+    });
+    cases.push({
+      suite: "bls12-381",
+      op: `${g.toLowerCase()}-mul-ct`,
+      label: `${g} scalar multiplication (constant-time, non-base point): mcl-wasm's mulCT by its raw ` +
+        `export _mclBn${g}_mulCT (no public constant-time API)`,
+      lib: "mcl-wasm",
+      backend: "wasm",
+      setup: async () => {
+        const mcl = await mclWasm(), { r } = await noble();
+        const base = g === "G1" ? mcl.G1 : mcl.G2;
+        const p = mcl.mul(base, mcl.scalar(randomBelow(r))), k = mcl.scalar(randomBelow(r));
+        return () => mcl.mulCt(p, k);
+      },
+    });
+  }
 
   // @chainsafe/blst exposes no multiplication of an arbitrary point (only keys, signatures and
   // aggregation), so it has no `*-mul-ct` rows. Its fixed-base multiplication is reachable as

@@ -6,9 +6,14 @@
  * noble v2 has no `Point.msm`: its row is `pippenger(Point, points, scalars)` from
  * `@noble/curves/abstract/curve.js` (its public MSM). Same kind of inputs for both: random points in
  * projective coordinates with random Z (built by additions, cheap), random scalars below r.
+ * The wasm peers (bench/wasm_peers.ts): mcl-wasm's `mulVec(points, scalars)` on points built by the
+ * same walk (mcl's Jacobian coordinates) and `Fr` scalars; ffjavascript's `G1.multiExpAffine(bases,
+ * scalars)`, single-threaded, on affine bases in one buffer (the form its API takes; the form
+ * snarkjs keeps) and 32-byte little-endian scalars: async, each call awaited.
  */
 
 import { type BenchCase, pointWalk, randomBelow } from "../case.ts";
+import { ffjavascriptCurve, ffMsmInputs, le32, mclWasm, releaseFfjavascript } from "../wasm_peers.ts";
 
 const SIZES = [64, 1024] as const;
 
@@ -50,6 +55,43 @@ export default function (): Promise<BenchCase[]> {
         // deno-lint-ignore no-explicit-any
         return () => pippenger(P as any, pts, ks);
       },
+    });
+    cases.push({
+      suite,
+      op,
+      label: `G1 MSM of ${n} random points and scalars (mcl-wasm mulVec)`,
+      lib: "mcl-wasm",
+      backend: "wasm",
+      setup: async () => {
+        const mcl = await mclWasm();
+        const r = (await import("@noble/curves/bls12-381.js")).bls12_381.fields.Fr.ORDER;
+        const step = mcl.mul(mcl.G1, mcl.scalar(randomBelow(r)));
+        const pts = [mcl.mul(mcl.G1, mcl.scalar(randomBelow(r)))];
+        while (pts.length < n) pts.push(mcl.add(pts[pts.length - 1], step));
+        const ks = pts.map(() => mcl.scalar(randomBelow(r)));
+        return () => mcl.mulVec(pts, ks);
+      },
+    });
+    // deno-lint-ignore no-explicit-any
+    let curve: any;
+    cases.push({
+      suite,
+      op,
+      label: `G1 MSM of ${n} random points and scalars (ffjavascript multiExpAffine, one thread)`,
+      lib: "ffjavascript",
+      backend: "wasm",
+      async: true,
+      setup: async () => {
+        curve = await ffjavascriptCurve("bls12-381");
+        const G = curve.G1, r = curve.r as bigint;
+        const step = G.timesScalar(G.g, le32(randomBelow(r)));
+        let p = G.timesScalar(G.g, le32(randomBelow(r)));
+        const pts: bigint[][] = [];
+        for (let i = 0; i < n; i++, p = G.add(p, step)) pts.push(G.toObject(G.toAffine(p)));
+        const { bases, ks } = ffMsmInputs(curve, pts, pts.map(() => randomBelow(r)));
+        return () => G.multiExpAffine(bases, ks);
+      },
+      teardown: () => releaseFfjavascript(curve),
     });
   }
   for (const backend of ["wasm", "ts"] as const) {

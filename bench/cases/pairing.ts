@@ -3,10 +3,13 @@
  * random (non-base) points, Miller loop and final exponentiation, for isochron on each backend and
  * noble's `pairing(P, Q)` (both libraries' full pairing; noble precomputes Q's lines inside its call,
  * so neither side reuses anything between calls). blst (@chainsafe/blst) exposes no bare pairing, only
- * signature verification with hashing to G2: no blst row.
+ * signature verification with hashing to G2: no blst row. The wasm peers (bench/wasm_peers.ts):
+ * mcl-wasm's `pairing(P, Q)` (BLS12-381 only: mcl holds one curve per process) and ffjavascript's
+ * `pairing(P, Q)` built single-threaded (both curves), each on fresh random points.
  */
 
 import { type BenchCase, randomBelow } from "../case.ts";
+import { ffjavascriptCurve, le32, mclWasm, releaseFfjavascript } from "../wasm_peers.ts";
 
 export default function pairingCases(): Promise<BenchCase[]> {
   const cases: BenchCase[] = [];
@@ -40,6 +43,39 @@ export default function pairingCases(): Promise<BenchCase[]> {
         const P = lib.G1.Point.BASE.multiply(randomBelow(r)), Q = lib.G2.Point.BASE.multiply(randomBelow(r));
         return () => lib.pairing(P, Q);
       },
+    });
+    if (suite === "bls12-381") {
+      cases.push({
+        suite,
+        op: "pairing",
+        label,
+        lib: "mcl-wasm",
+        backend: "wasm",
+        setup: async () => {
+          const mcl = await mclWasm();
+          const r = (await import("@noble/curves/bls12-381.js")).bls12_381.fields.Fr.ORDER;
+          const P = mcl.mul(mcl.G1, mcl.scalar(randomBelow(r))),
+            Q = mcl.mul(mcl.G2, mcl.scalar(randomBelow(r)));
+          return () => mcl.pairing(P, Q);
+        },
+      });
+    }
+    // deno-lint-ignore no-explicit-any
+    let curve: any;
+    cases.push({
+      suite,
+      op: "pairing",
+      label,
+      lib: "ffjavascript",
+      backend: "wasm",
+      setup: async () => {
+        curve = await ffjavascriptCurve(suite);
+        const r = curve.r as bigint;
+        const P = curve.G1.toAffine(curve.G1.timesScalar(curve.G1.g, le32(randomBelow(r))));
+        const Q = curve.G2.toAffine(curve.G2.timesScalar(curve.G2.g, le32(randomBelow(r))));
+        return () => curve.pairing(P, Q);
+      },
+      teardown: () => releaseFfjavascript(curve),
     });
   }
   return Promise.resolve(cases);

@@ -8,11 +8,15 @@
  * makes a key): its row is `deriveBits` against the base point u = 9 imported as a public key, i.e.
  * its generic ladder on the base point.
  *
+ * libsodium-wrappers (wasm): `crypto_scalarmult(k, u)` and `crypto_scalarmult_base(k)` (its fixed-base
+ * entry point), after `await sodium.ready` in setup (bench/wasm_peers.ts).
+ *
  * isochron rows call the public functions with the backend switched per call (`setX25519Backend`,
  * a few comparisons) so that the wasm and ts rows can be sampled alternately in one run.
  */
 
 import { type BenchCase, randomBytes } from "../case.ts";
+import { libsodium } from "../wasm_peers.ts";
 
 export default function x25519Cases(): Promise<BenchCase[]> {
   const cases: BenchCase[] = [];
@@ -156,6 +160,27 @@ export default function x25519Cases(): Promise<BenchCase[]> {
       const params = { name: "X25519", public: pub };
       await crypto.subtle.deriveBits(params, pair.privateKey, 256);
       return () => crypto.subtle.deriveBits(params, pair.privateKey, 256);
+    },
+  });
+
+  cases.push({
+    ...op,
+    lib: "libsodium",
+    backend: "wasm",
+    setup: async () => {
+      const sodium = await libsodium();
+      const k = randomBytes(32), u = randomBytes(32);
+      return () => sodium.scalarMult(k, u);
+    },
+  });
+  cases.push({
+    ...base,
+    lib: "libsodium",
+    backend: "wasm",
+    setup: async () => {
+      const sodium = await libsodium();
+      const k = randomBytes(32);
+      return () => sodium.scalarMultBase(k);
     },
   });
 

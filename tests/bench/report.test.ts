@@ -1,21 +1,32 @@
 /**
  * The report CLI as a subprocess: `--json` prints only a JSON array whose rows keep the documented
- * schema `{suite, op, lib, backend, nsPerOp, opsPerSec, cycles, iqrPct, samples, unstable}`; the table
- * has scaled units, a spread column and its legend; `--help` names the npm command. Needs --allow-run.
+ * schema `{runtime, suite, op, lib, backend, nsPerOp, opsPerSec, cycles, iqrPct, samples, unstable}`;
+ * the table has scaled units, a spread column and its legend; `--help` names the npm command; the
+ * runner on every available runtime (Deno in-process, Node and Bun as children running isochron from
+ * the tsc build) gives rows of the same shape with its `runtime`. Needs --allow-run.
  */
 
 import assert from "node:assert/strict";
 import { BACKENDS_BY_LIB, type Lib, LIBS } from "../../bench/case.ts";
 import { UNSTABLE_IQR_PCT, UNSTABLE_MARK } from "../../bench/table.ts";
+import { nodePackage, parseRuntimeList } from "../../bench/runtimes.ts";
+import { existsSync } from "node:fs";
 
 const root = new URL("../../", import.meta.url);
-const PERMS = ["--allow-read", "--allow-env", "--allow-sys", "--allow-ffi", "--allow-run=cat"];
+const PERMS = ["--allow-read", "--allow-env", "--allow-sys", "--allow-ffi", "--allow-run"];
 
 async function report(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return await reportWith({}, ...args);
+}
+
+async function reportWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const cmd = new Deno.Command(Deno.execPath(), {
     args: ["run", ...PERMS, "bench/report.ts", ...args],
     cwd: root,
-    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1", ...env },
     stdout: "piped",
     stderr: "piped",
   });
@@ -26,6 +37,7 @@ async function report(...args: string[]): Promise<{ code: number; stdout: string
 
 const KEYS = [
   "backend",
+  "runtime",
   "cycles",
   "iqrPct",
   "lib",
@@ -38,12 +50,21 @@ const KEYS = [
 ];
 
 Deno.test("report --json --filter x25519: valid rows for every x25519 peer", async () => {
-  const { code, stdout, stderr } = await report("--json", "--filter", "x25519", "--time", "10");
+  const { code, stdout, stderr } = await report(
+    "--runtime",
+    "deno",
+    "--json",
+    "--filter",
+    "x25519",
+    "--time",
+    "10",
+  );
   assert.equal(code, 0, stderr);
   const rows: unknown = JSON.parse(stdout); // stdout holds nothing but the JSON
   assert.ok(Array.isArray(rows));
   for (const r of rows as Record<string, unknown>[]) {
-    assert.deepEqual(Object.keys(r).sort(), KEYS);
+    assert.deepEqual(Object.keys(r).sort(), KEYS.sort());
+    assert.equal(r.runtime, "deno");
     assert.equal(typeof r.suite, "string");
     assert.equal(typeof r.op, "string");
     assert.match(`${r.suite} ${r.op}`, /x25519/);
@@ -65,11 +86,20 @@ Deno.test("report --json --filter x25519: valid rows for every x25519 peer", asy
     assert.equal(r.unstable, (r.iqrPct as number) > UNSTABLE_IQR_PCT, `unstable ${r.unstable}`);
   }
   const libs = (rows as { lib: string }[]).map((r) => r.lib);
-  for (const peer of ["noble", "tweetnacl", "stablelib", "webcrypto"]) assert.ok(libs.includes(peer), peer);
+  for (const peer of ["noble", "tweetnacl", "stablelib", "webcrypto", "libsodium"]) {
+    assert.ok(libs.includes(peer), peer);
+  }
 });
 
 Deno.test("report table: scaled units, spread column and its legend, one clock sentence", async () => {
-  const { code, stdout, stderr } = await report("--filter", "x25519 x25519-base", "--time", "10");
+  const { code, stdout, stderr } = await report(
+    "--runtime",
+    "deno",
+    "--filter",
+    "x25519 x25519-base",
+    "--time",
+    "10",
+  );
   assert.equal(code, 0, stderr);
   const lines = stdout.split("\n");
   const rows = lines.filter((l) => l.startsWith("x25519 x25519-base  "));
@@ -99,6 +129,7 @@ Deno.test("report table: scaled units, spread column and its legend, one clock s
   );
   assert.doesNotMatch(text, /nominal clock: Turbo|Clock: /, "no clock line beside the sentence");
   assert.match(lines.filter((l) => l !== "").at(-1) ?? "", /rows (stable|marked !)/);
+  assert.match(text, /Issue 15's targets .*\| target \(isochron wasm ÷ peer\) \| deno \|/);
 });
 
 Deno.test("report: --help, bad options, a filter that matches nothing", async () => {
@@ -111,7 +142,85 @@ Deno.test("report: --help, bad options, a filter that matches nothing", async ()
   const bad = await report("--time", "-3");
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--time/);
-  const none = await report("--json", "--filter", "^no such operation$");
+  const none = await report("--runtime", "deno", "--json", "--filter", "^no such operation$");
   assert.equal(none.code, 1);
   assert.deepEqual(JSON.parse(none.stdout), []);
+});
+
+/** The runtimes this machine has without installing anything: the current Node only when cached. */
+function availableRuntimes(): string[] {
+  const out = ["deno", "node", "bun"];
+  const pkg = nodePackage();
+  const cached = pkg === null ? null : new URL(`.cache/node-current/node_modules/${pkg}/bin/node`, root);
+  if (Deno.env.get("ISOCHRON_NODE_CURRENT") || (cached !== null && existsSync(cached))) {
+    out.push("node-current");
+  } else console.log("node-current not installed (.cache/node-current/): not part of this run");
+  return out;
+}
+
+Deno.test("report on every runtime: the same row shape, each row's runtime, ratios within a runtime", async () => {
+  const runtimes = availableRuntimes();
+  const { code, stdout, stderr } = await report(
+    "--runtime",
+    runtimes.join(","),
+    "--json",
+    "--filter",
+    "^(x25519 x25519-base|bls12-381 fp-add)$",
+    "--time",
+    "5",
+  );
+  assert.equal(code, 0, stderr);
+  assert.doesNotMatch(stderr, /no row|skipped|failed/, stderr);
+  const rows = JSON.parse(stdout) as Record<string, unknown>[];
+  const seen = [...new Set(rows.map((r) => r.runtime))];
+  assert.equal(seen.length, runtimes.length, `one id per runtime: ${seen.join(", ")}`);
+  assert.ok(seen.includes("deno") && seen.includes("bun"), seen.join(", "));
+  assert.ok(seen.some((id) => /^node\d+$/.test(String(id))), seen.join(", "));
+  for (const id of seen) {
+    const mine = rows.filter((r) => r.runtime === id);
+    for (const r of mine) {
+      assert.deepEqual(Object.keys(r).sort(), KEYS.sort(), `${id}: ${JSON.stringify(r)}`);
+      assert.ok(typeof r.nsPerOp === "number" && r.nsPerOp > 0, `${id} nsPerOp`);
+    }
+    const ops = new Set(mine.map((r) => `${r.suite} ${r.op} ${r.lib} ${r.backend}`));
+    for (
+      const want of [
+        "x25519 x25519-base isochron wasm",
+        "x25519 x25519-base libsodium wasm",
+        "bls12-381 fp-add isochron wasm",
+      ]
+    ) {
+      assert.ok(ops.has(want), `${id}: ${want}`);
+    }
+  }
+});
+
+Deno.test("runtime list: names, aliases by major version, unknown names", () => {
+  assert.deepEqual(parseRuntimeList("all", "20"), ["deno", "node", "node-current", "bun"]);
+  assert.deepEqual(parseRuntimeList("bun,node20,node26,deno,bun", "20"), [
+    "bun",
+    "node",
+    "node-current",
+    "deno",
+  ]);
+  assert.throws(() => parseRuntimeList("node18", "20"), /unknown runtime "node18"/);
+  assert.throws(() => parseRuntimeList("", "20"), /no runtime/);
+});
+
+Deno.test("a runtime that cannot run is skipped with a note; the others keep their rows", async () => {
+  const { code, stdout, stderr } = await reportWith(
+    { ISOCHRON_NODE_CURRENT: "/nonexistent/bin/node" },
+    "--runtime",
+    "deno,node-current",
+    "--json",
+    "--filter",
+    "^bls12-381 fp-add$",
+    "--time",
+    "5",
+  );
+  assert.equal(code, 0, stderr);
+  assert.match(stderr, /note: runtime node-current skipped: \/nonexistent\/bin\/node --version failed/);
+  const rows = JSON.parse(stdout) as { runtime: string }[];
+  assert.ok(rows.length >= 2);
+  assert.deepEqual([...new Set(rows.map((r) => r.runtime))], ["deno"]);
 });

@@ -142,6 +142,7 @@ Deno.test("cycles per operation", () => {
 });
 
 const row = (lib: Row["lib"], backend: Row["backend"], nsPerOp: number): Row => ({
+  runtime: "deno",
   suite: "s",
   op: "o",
   lib,
@@ -220,10 +221,26 @@ Deno.test("rows: isochron first, ratio against the fastest peer only", () => {
 
 Deno.test("measureGroup: sync and async cases, failures drop only their row", async () => {
   const failures: string[] = [];
+  const torn: string[] = [];
   let calls = 0;
   const base = { suite: "t", op: "op" } as const;
   const cases: BenchCase[] = [
-    { ...base, lib: "noble", backend: "bigint", setup: () => () => ++calls },
+    {
+      ...base,
+      lib: "noble",
+      backend: "bigint",
+      setup: () => () => ++calls,
+      teardown: () => void torn.push("noble"),
+    },
+    {
+      ...base,
+      lib: "stablelib",
+      backend: "js",
+      setup: () => () => 0,
+      teardown: () => {
+        throw new Error("teardown boom");
+      },
+    },
     { ...base, lib: "webcrypto", backend: "native", async: true, setup: () => () => Promise.resolve(1) },
     {
       ...base,
@@ -246,8 +263,9 @@ Deno.test("measureGroup: sync and async cases, failures drop only their row", as
     },
   ];
   const out = await measureGroup(cases, makePlan(5), (c, stage) => failures.push(`${c.lib}:${stage}`));
-  assert.deepEqual(out.map((m) => m.case.lib), ["noble", "webcrypto"]);
-  assert.deepEqual(failures.sort(), ["blst:setup", "tweetnacl:measurement"]);
+  assert.deepEqual(out.map((m) => m.case.lib), ["noble", "stablelib", "webcrypto"]);
+  assert.deepEqual(failures.sort(), ["blst:setup", "stablelib:teardown", "tweetnacl:measurement"]);
+  assert.deepEqual(torn, ["noble"], "teardown after the samples");
   for (const m of out) {
     assert.ok(m.nsPerOp > 0 && Number.isFinite(m.nsPerOp));
     assert.ok(m.iqrPct >= 0 && Number.isFinite(m.iqrPct));

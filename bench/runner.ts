@@ -1,0 +1,105 @@
+/**
+ * The runtime-neutral runner of the benchmark report: loads the topics' cases, filters them, measures
+ * the rows of each operation (bench/measure.ts) and hands them over operation by operation. It uses
+ * no API of Deno, Node or Bun beyond what all three share (`node:process`, `performance`, `crypto`):
+ * the Deno front end (`report.ts`) runs it in its own process for the `deno` rows, and
+ * `runner_child.ts`, bundled with isochron taken from the tsc build (`build_runner.mjs`), runs it on
+ * Node and Bun.
+ */
+
+import process from "node:process";
+import { BACKENDS_BY_LIB, type BenchCase, caseId, LIBS } from "./case.ts";
+import type { Topic } from "./cases/mod.ts";
+import { type FailureStage, makePlan, measureGroup } from "./measure.ts";
+import { type Row, toRows } from "./rows.ts";
+
+/** An error as one short line (notes on stderr). */
+export const oneLine = (e: unknown): string =>
+  (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).split("\n")[0].slice(0, 240);
+
+/** All cases of `topics`, checked against the allowed names; a topic that fails loses its rows only. */
+export async function loadCases(
+  topics: readonly Topic[],
+  long: boolean,
+  note: (msg: string) => void,
+): Promise<BenchCase[]> {
+  const all: BenchCase[] = [];
+  const seen = new Set<string>();
+  for (const topic of topics) {
+    let cases: BenchCase[];
+    try {
+      cases = await (await topic.load()).default({ long });
+    } catch (e) {
+      note(`note: topic ${topic.name} failed to load, no rows from it (${oneLine(e)})`);
+      continue;
+    }
+    for (const c of cases) {
+      const key = `${caseId(c)} ${c.lib} ${c.backend}`;
+      if (!LIBS.includes(c.lib) || !BACKENDS_BY_LIB[c.lib]?.includes(c.backend)) {
+        note(`note: ${key}: unknown lib/backend, skipped`);
+      } else if (seen.has(key)) {
+        note(`note: ${key}: registered twice, second one skipped`);
+      } else {
+        seen.add(key);
+        all.push(c);
+      }
+    }
+  }
+  return all;
+}
+
+/** Cases grouped by operation, in registration order. */
+export function groupByOperation(cases: readonly BenchCase[]): BenchCase[][] {
+  const groups = new Map<string, BenchCase[]>();
+  for (const c of cases) {
+    const id = caseId(c);
+    const g = groups.get(id);
+    if (g === undefined) groups.set(id, [c]);
+    else g.push(c);
+  }
+  return [...groups.values()];
+}
+
+export interface RunOptions {
+  /** The row's `runtime` field (`deno`, `node20`, `node26`, `bun`). */
+  runtime: string;
+  /** Time budget of each measurement, in ms. */
+  timeMs: number;
+  /** The clock for the cycle counts (the front end detects it), or null. */
+  ghz: number | null;
+}
+
+export interface RunHooks {
+  /** Before the operation `index` (of `count`) is measured. */
+  onGroup?: (index: number, count: number, group: readonly BenchCase[]) => void;
+  /** The rows of one operation, as soon as it is measured. */
+  onRows: (rows: Row[]) => void;
+  /** A row lost: its setup, measurement or teardown threw. */
+  onFailure: (c: BenchCase, stage: FailureStage, error: unknown) => void;
+}
+
+/** Measures every operation of `groups` in turn; returns all rows. */
+export async function runGroups(
+  groups: readonly (readonly BenchCase[])[],
+  opts: RunOptions,
+  hooks: RunHooks,
+): Promise<Row[]> {
+  const plan = makePlan(opts.timeMs);
+  const rows: Row[] = [];
+  for (const [i, group] of groups.entries()) {
+    hooks.onGroup?.(i, groups.length, group);
+    const groupRows = toRows(await measureGroup(group, plan, hooks.onFailure), opts.ghz, opts.runtime);
+    rows.push(...groupRows);
+    hooks.onRows(groupRows);
+  }
+  return rows;
+}
+
+/** The runtime this code runs on, e.g. `Node v20.20.2, V8 11.3.244.8, linux x64`. */
+export function runtimeDescription(): string {
+  const v = process.versions as Record<string, string | undefined>;
+  const where = `${process.platform} ${process.arch}`;
+  if (v.deno !== undefined) return `Deno ${v.deno}, V8 ${v.v8}, ${where}`;
+  if (v.bun !== undefined) return `Bun ${v.bun}, JavaScriptCore, ${where}`;
+  return `Node ${process.version}, V8 ${v.v8}, ${where}`;
+}

@@ -1,0 +1,55 @@
+/**
+ * The benchmark runner as a child process on Node and Bun, started by the Deno front end
+ * (`report.ts`, through `runtimes.ts`), never by hand: `build_runner.mjs` bundles this file with
+ * isochron imported from the tsc build (`.cache/bench/runner.mjs`), and the front end runs
+ * `<runtime> .cache/bench/runner.mjs --runtime ID --time MS [--filter REGEX] [--long] [--ghz X]`.
+ *
+ * Protocol: stdout carries one JSON message per line, `{"type":"start","description","rows"}`, then
+ * per operation `{"type":"group","index","count","id"}` and `{"type":"rows","rows":[…]}`, then
+ * `{"type":"done","rows":N}`; notes (a lost row, a topic that failed to load) go to stderr. The cold
+ * suite (fresh Deno processes) is not among these topics: it stays in the front end.
+ */
+
+import process from "node:process";
+import { parseArgs } from "node:util";
+import { caseId } from "./case.ts";
+import { TOPICS } from "./cases/mod.ts";
+import { sinkValue } from "./measure.ts";
+import { groupByOperation, loadCases, oneLine, runGroups, runtimeDescription } from "./runner.ts";
+
+const send = (msg: unknown): void => {
+  process.stdout.write(JSON.stringify(msg) + "\n");
+};
+const note = (msg: string): void => {
+  process.stderr.write(msg + "\n");
+};
+
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    runtime: { type: "string" },
+    filter: { type: "string" },
+    time: { type: "string" },
+    long: { type: "boolean" },
+    ghz: { type: "string" },
+  },
+  strict: true,
+});
+const runtime = values.runtime ?? "unknown";
+const timeMs = Number(values.time ?? 200);
+const ghz = values.ghz === undefined ? null : Number(values.ghz);
+const filter = values.filter === undefined ? null : new RegExp(values.filter);
+
+const cases = (await loadCases(TOPICS, values.long ?? false, note))
+  .filter((c) => filter === null || filter.test(caseId(c)));
+send({ type: "start", description: runtimeDescription(), rows: cases.length });
+const rows = await runGroups(groupByOperation(cases), { runtime, timeMs, ghz }, {
+  onGroup: (index, count, group) => send({ type: "group", index, count, id: caseId(group[0]) }),
+  onRows: (rows) => send({ type: "rows", rows }),
+  onFailure: (c, stage, e) =>
+    note(`note: ${runtime}: ${caseId(c)} ${c.lib} (${c.backend}): no row, ${stage} failed (${oneLine(e)})`),
+});
+send({ type: "done", rows: rows.length });
+if (sinkValue() === send) note(""); // keeps the results sink observable
+// Peers may leave handles open (wasm thread managers, timers): the report is done, so is the process.
+process.exit(0);
