@@ -210,6 +210,13 @@ export {
 export { buildTableInWasm } from "../x25519/wasm/table.ts";
 export * as x25519Layout from "../x25519/wasm/layout.ts";
 export { buildX25519Wasm } from "../x25519/wasm/module.ts";
+export {
+  type LadderShape as X25519LadderShape,
+  ladderShapeFor as x25519LadderShapeFor,
+  setX25519LadderShape,
+  x25519LadderShape,
+} from "../x25519/wasm/shape.ts";
+export { detectEngine, type EngineInfo, thisEngine } from "../wasm/engine.ts";
 export { generateFieldTs } from "../x25519/gen/field_ts.ts";
 export { type Bls12_381Groups, bls12_381Groups } from "../curves/bls12_381/groups.ts";
 export { type Bn254Groups, bn254Groups } from "../curves/bn254/groups.ts";

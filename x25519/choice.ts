@@ -62,5 +62,5 @@ export function x25519Backend(): X25519Backend {
 export function isX25519Module(m: unknown): m is WasmModule {
   if (Object.prototype.toString.call(m) !== "[object WebAssembly.Module]") return false;
   const names = WebAssembly.Module.exports(m as WebAssembly.Module).map((e) => e.name);
-  return names.includes("x25519") && names.includes("x25519_base");
+  return names.includes("x25519") && names.includes("x25519_calls") && names.includes("x25519_base");
 }

@@ -25,7 +25,8 @@ import mclMod from "mcl-wasm";
 // @ts-ignore: peers without Deno types
 import blsMod from "bls-eth-wasm";
 
-const env = (k: string): string | undefined => (globalThis as any).process?.env?.[k] ?? (globalThis as any).Deno?.env.get(k);
+const env = (k: string): string | undefined =>
+  (globalThis as any).process?.env?.[k] ?? (globalThis as any).Deno?.env.get(k);
 const OPS = (env("PROBE_OPS") ?? "x25519,g1-mul-ct,pairing,bls-verify").split(",");
 const ROUNDS = Number(env("PROBE_ROUNDS") ?? 15);
 
@@ -71,7 +72,11 @@ const bls = (blsMod as any).default ?? blsMod;
 
 console.log(runtime());
 const row = (op: string, [a, b]: [number, number]) =>
-  console.log(`${op.padEnd(11)} isochron ${a.toFixed(1).padStart(8)} µs  peer ${b.toFixed(1).padStart(8)} µs  ratio ${(a / b).toFixed(2)}`);
+  console.log(
+    `${op.padEnd(11)} isochron ${a.toFixed(1).padStart(8)} µs  peer ${b.toFixed(1).padStart(8)} µs  ratio ${
+      (a / b).toFixed(2)
+    }`,
+  );
 
 if (OPS.includes("x25519")) {
   await sodium.ready;

@@ -13,6 +13,7 @@ import {
   x25519WasmBytes,
 } from "../../x25519/mod.ts";
 import {
+  setX25519LadderShape,
   TABLE_COLS,
   X25519_TS_LIMBS as LIMBS,
   x25519KernelFor as kernelFor,
@@ -26,6 +27,19 @@ const U = Uint8Array.from(
 );
 const K = U.slice().reverse();
 const secrets = () => standardSecrets32();
+
+// The call-shaped wasm ladder (x25519/wasm/shape.ts), forced: the same flow proof as the default shape.
+for (const shape of ["inline", "calls"] as const) {
+  ctFlow(`x25519 wasm ${shape} ladder scalarMult, secret scalar and u`, (k: Uint8Array) => {
+    setX25519Backend("wasm");
+    setX25519LadderShape(shape);
+    try {
+      return scalarMult(k, k.slice().reverse());
+    } finally {
+      setX25519LadderShape("auto");
+    }
+  }, secrets);
+}
 
 for (const backend of ["wasm", "ts"] as const) {
   ctFlow(`x25519 ${backend} scalarMult, secret scalar`, (k: Uint8Array) => {
@@ -87,7 +101,7 @@ const STRAIGHT = [
   "fe_invert",
   "recode",
 ];
-const COUNTED = ["x25519", "x25519_base"];
+const COUNTED = ["x25519", "x25519_calls", "x25519_base"];
 for (const simd of [true, false]) {
   ctWasm(`x25519 module (${simd ? "SIMD" : "scalar"} table scan)`, () => x25519WasmBytes(simd), {
     straightLine: STRAIGHT,

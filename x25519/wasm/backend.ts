@@ -13,6 +13,7 @@ import type { WasmModule } from "../../wasm/types.ts";
 import { LIMBS, LOOSE, TIGHT, WIDTHS } from "./field.ts";
 import { K, OUT, SCRATCH_END, slot, U, USER_SLOTS } from "./layout.ts";
 import { buildTableInWasm, type TableExports } from "./table.ts";
+import { x25519LadderShape } from "./shape.ts";
 
 const built = new Map<boolean, Uint8Array>();
 
@@ -70,6 +71,7 @@ interface Exports extends TableExports {
   fe_frombytes(o: number, s: number): void;
   fe_tobytes(s: number, a: number): void;
   x25519(out: number, k: number, u: number): void;
+  x25519_calls(out: number, k: number, u: number): void;
   x25519_base(out: number, k: number): void;
 }
 
@@ -136,7 +138,8 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
       try {
         mem.set(k, K);
         mem.set(u, U);
-        e.x25519(OUT, K, U);
+        if (x25519LadderShape() === "inline") e.x25519(OUT, K, U);
+        else e.x25519_calls(OUT, K, U);
         out.set(mem.subarray(OUT, OUT + 32));
       } finally {
         wipe();

@@ -12,6 +12,12 @@
  * ```
  * Bounds: x1..z3 are tight at the top of every iteration; every mul/sqr input is a sum or difference
  * of two tight values (loose), every output tight (see field.ts).
+ *
+ * Two shapes of the same function are emitted (issue 15): `x25519`, the whole step inlined on i64
+ * locals (fastest where the optimising tier handles one large function: V8 13 and later), and
+ * `x25519_calls`, the state in memory and one call per product ({@linkcode buildLadderCalls}: V8 11
+ * compiled the inline loop 3–4× slower than its own baseline tier, JavaScriptCore 1.7× slower than
+ * the call shape). x25519/wasm/shape.ts chooses one at run time.
  * @module
  */
 
@@ -26,10 +32,11 @@ import {
   emitSqr,
   emitStore,
   emitSub,
+  LIMBS,
   LocalPool,
 } from "./field.ts";
 import { A24 } from "../curve.ts";
-import { KC, LADDER_R, LADDER_X2, LADDER_Z2, LADDER_ZI } from "./layout.ts";
+import { FE_BYTES, KC, LADDER_R, LADDER_STATE, LADDER_X2, LADDER_Z2, LADDER_ZI } from "./layout.ts";
 import type { FieldFunctions } from "./module.ts";
 
 /** Copies the 32-byte scalar at (local `k`) to KC, clamped: bits 0–2 and 255 cleared, bit 254 set. */
@@ -109,6 +116,133 @@ export function buildLadder(fns: FieldFunctions): FunctionBuilder {
   emitStore(fb, ptr, z2);
   fb.i32Const(LADDER_ZI).i32Const(LADDER_Z2).call(fns.invert);
   fb.i32Const(LADDER_R).i32Const(LADDER_X2).i32Const(LADDER_ZI).call(fns.mul);
+  fb.localGet(OUT).i32Const(LADDER_R).call(fns.tobytes);
+  return fb;
+}
+
+/** Memory slots of the call-shaped ladder: x1, x2, z2, x3, z3 and the step's temporaries. */
+const CALL_SLOTS = [
+  "x1",
+  "x2",
+  "z2",
+  "x3",
+  "z3",
+  "a",
+  "aa",
+  "b",
+  "bb",
+  "e",
+  "c",
+  "d",
+  "da",
+  "cb",
+  "t",
+] as const;
+type CallSlot = typeof CALL_SLOTS[number];
+/** Address of a named element of the call-shaped ladder. */
+export const ladderSlot = (n: CallSlot): number => LADDER_STATE + FE_BYTES * CALL_SLOTS.indexOf(n);
+
+/** o ← p ± q on constant addresses, limb by limb (no carry), each limb loaded, combined and stored. */
+function emitLinearAt(
+  fb: FunctionBuilder,
+  op: typeof Op.i64Add | typeof Op.i64Sub,
+  o: number,
+  p: number,
+  q: number,
+) {
+  for (let k = 0; k < LIMBS; k++) {
+    fb.i32Const(0).i32Const(0).mem(Op.i64Load, p + 8 * k).i32Const(0).mem(Op.i64Load, q + 8 * k);
+    fb.op(op).mem(Op.i64Store, o + 8 * k);
+  }
+}
+
+/** Swaps the elements at constant addresses p and q under the i64 local `mask` (all ones or zero). */
+function emitCswapAt(fb: FunctionBuilder, p: number, q: number, mask: number, x: number) {
+  for (let k = 0; k < LIMBS; k++) {
+    fb.localGet(mask).i32Const(0).mem(Op.i64Load, p + 8 * k).i32Const(0).mem(Op.i64Load, q + 8 * k);
+    fb.op(Op.i64Xor).op(Op.i64And).localSet(x);
+    for (const a of [p, q]) {
+      fb.i32Const(0).i32Const(0).mem(Op.i64Load, a + 8 * k).localGet(x).op(Op.i64Xor).mem(
+        Op.i64Store,
+        a + 8 * k,
+      );
+    }
+  }
+}
+
+/**
+ * `x25519_calls(out, k, u)`: the same function as {@linkcode buildLadder} in a shape that engines
+ * with a weaker optimising tier compile well (issue 15): the ladder state lives in memory
+ * (`ladderSlot`), each multiplication, squaring and a24 product is a call of the module's memory
+ * function (fe_mul, fe_sq, fe_mul_a24: one product per function, its operands loaded from memory),
+ * and the additions, subtractions and the conditional swap are inline loads and stores. No local
+ * lives across the loop but the counter and the swap bit. The operation sequence, the bounds and the
+ * loop are those of the inline ladder.
+ */
+export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
+  const fb = new FunctionBuilder([I32, I32, I32]);
+  const [OUT, K, U] = [0, 1, 2];
+  const [x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t] = CALL_SLOTS.map(ladderSlot);
+  const i = fb.local(I32);
+  const [bit, swap, mask, x] = [fb.local(I64), fb.local(I64), fb.local(I64), fb.local(I64)];
+  const call = (f: number, ...args: number[]) => {
+    for (const arg of args) fb.i32Const(arg);
+    fb.call(f);
+  };
+  const add = (o: number, p: number, q: number) => emitLinearAt(fb, Op.i64Add, o, p, q);
+  const sub = (o: number, p: number, q: number) => emitLinearAt(fb, Op.i64Sub, o, p, q);
+
+  emitClamp(fb, K);
+  fb.i32Const(x1).localGet(U).call(fns.frombytes);
+  for (let k = 0; k < LIMBS; k++) {
+    fb.i32Const(0).i64Const(k === 0 ? 1 : 0).mem(Op.i64Store, x2 + 8 * k);
+    fb.i32Const(0).i64Const(0).mem(Op.i64Store, z2 + 8 * k);
+    fb.i32Const(0).i32Const(0).mem(Op.i64Load, x1 + 8 * k).mem(Op.i64Store, x3 + 8 * k);
+    fb.i32Const(0).i64Const(k === 0 ? 1 : 0).mem(Op.i64Store, z3 + 8 * k);
+  }
+
+  fb.i32Const(255).localSet(i);
+  fb.begin(Op.loop);
+  {
+    fb.localGet(i).i32Const(1).op(Op.i32Sub).localSet(i);
+    fb.localGet(i).i32Const(3).op(Op.i32ShrU).mem(Op.i32Load8U, KC);
+    fb.localGet(i).i32Const(7).op(Op.i32And).op(Op.i32ShrU).i32Const(1).op(Op.i32And);
+    fb.op(Op.i64ExtendI32U).localSet(bit);
+    fb.localGet(swap).localGet(bit).op(Op.i64Xor).localSet(swap);
+    fb.i64Const(0).localGet(swap).op(Op.i64Sub).localSet(mask);
+    emitCswapAt(fb, x2, x3, mask, x);
+    emitCswapAt(fb, z2, z3, mask, x);
+    fb.localGet(bit).localSet(swap);
+
+    add(a, x2, z2);
+    call(fns.sq, aa, a);
+    sub(b, x2, z2);
+    call(fns.sq, bb, b);
+    sub(e, aa, bb);
+    add(c, x3, z3);
+    sub(d, x3, z3);
+    call(fns.mul, da, d, a);
+    call(fns.mul, cb, c, b);
+    add(t, da, cb);
+    call(fns.sq, x3, t);
+    sub(t, da, cb);
+    call(fns.sq, t, t);
+    call(fns.mul, z3, x1, t);
+    call(fns.mul, x2, aa, bb);
+    call(fns.mulA24, t, e);
+    add(t, aa, t);
+    call(fns.mul, z2, e, t);
+
+    fb.localGet(i).i32Const(0).op(Op.i32Ne).brIf(0);
+  }
+  fb.end();
+  fb.i64Const(0).localGet(swap).op(Op.i64Sub).localSet(mask);
+  emitCswapAt(fb, x2, x3, mask, x);
+  emitCswapAt(fb, z2, z3, mask, x);
+
+  // out = x2 · z2^(p−2), canonical (0 when z2 = 0: small-order or zero u).
+  call(fns.invert, LADDER_ZI, z2);
+  call(fns.mul, LADDER_R, x2, LADDER_ZI);
   fb.localGet(OUT).i32Const(LADDER_R).call(fns.tobytes);
   return fb;
 }

@@ -24,6 +24,8 @@ export const LADDER_X2: number = slot(12),
   LADDER_Z2: number = slot(13),
   LADDER_ZI: number = slot(14),
   LADDER_R: number = slot(15);
+/** The ladder of the call shape (x25519_calls): its 15 elements in slots 16–30 (ladder.ts, ladderSlot). */
+export const LADDER_STATE: number = slot(16);
 /** Fixed-base driver: the running point (X, Y, Z, T in four consecutive slots) … */
 export const BASE_H: number = slot(16);
 /** … and the numerator and denominator of u = (Z + Y) / (Z − Y). */
@@ -60,4 +62,7 @@ export const GEN_END: number = GEN_TMP + 16 * FE_BYTES;
 /** Memory size in 64 KiB pages. */
 export const PAGES: number = Math.ceil(GEN_END / 65536);
 
+if (LADDER_STATE + 15 * FE_BYTES > slot(SLOTS)) {
+  throw new Error("x25519 wasm layout: ladder state past the slots");
+}
 if (SCRATCH_END > TABLE) throw new Error("x25519 wasm layout: scratch overlaps the table");

@@ -10,6 +10,7 @@
  * fe_invert(o, a)                      straight-line (calls only)
  * recode(e, k)                                                                       straight-line
  * x25519(out, k, u)                    the whole ladder: counted loop
+ * x25519_calls(out, k, u)              the same ladder, state in memory, a call per product: counted loop
  * x25519_base(out, k)                  the whole fixed-base multiplication: counted loops
  * ```
  * Limb bounds are those of the emitters in field.ts: field inputs loose, outputs tight; fe_add and
@@ -36,7 +37,7 @@ import {
 } from "./field.ts";
 import { INV_T, PAGES } from "./layout.ts";
 import { A24 } from "../curve.ts";
-import { buildLadder } from "./ladder.ts";
+import { buildLadder, buildLadderCalls } from "./ladder.ts";
 import { buildBaseDriver, buildRecode } from "./edwards.ts";
 
 /** Indices of the module's functions, for `call`. */
@@ -45,6 +46,8 @@ export interface FieldFunctions {
   sq: number;
   add: number;
   sub: number;
+  mulA24: number;
+  frombytes: number;
   invert: number;
   tobytes: number;
 }
@@ -146,7 +149,10 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   const sq = mb.addFunction("fe_sq", sqn(1));
   const add = mb.addFunction("fe_add", memFunction(2, (fb, _pool, out, [a, b]) => emitAdd(fb, out, a, b)));
   const sub = mb.addFunction("fe_sub", memFunction(2, (fb, _pool, out, [a, b]) => emitSub(fb, out, a, b)));
-  mb.addFunction("fe_mul_a24", memFunction(1, (fb, pool, out, [a]) => emitMulSmall(fb, pool, out, a, A24)));
+  const mulA24 = mb.addFunction(
+    "fe_mul_a24",
+    memFunction(1, (fb, pool, out, [a]) => emitMulSmall(fb, pool, out, a, A24)),
+  );
   mb.addFunction("fe_carry", memFunction(1, (fb, pool, out, [a]) => emitCarryFe(fb, pool, out, a)));
   {
     const fb = new FunctionBuilder(params(3));
@@ -161,13 +167,14 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
     emitStore(fb, 1, g);
     mb.addFunction("fe_cswap", fb);
   }
+  let frombytes: number;
   {
     const fb = new FunctionBuilder(params(2));
     const pool = new LocalPool(fb);
     const out = pool.fe();
     emitFromBytes(fb, pool, out, 1);
     emitStore(fb, 0, out);
-    mb.addFunction("fe_frombytes", fb);
+    frombytes = mb.addFunction("fe_frombytes", fb);
   }
   let tobytes: number;
   {
@@ -181,8 +188,9 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   const sq2 = mb.addFunction(null, sqn(2));
   const sq5 = mb.addFunction(null, sqn(5));
   const inv = mb.addFunction("fe_invert", invert({ mul, sq, sq2, sq5 }));
-  const fns: FieldFunctions = { mul, sq, add, sub, invert: inv, tobytes };
+  const fns: FieldFunctions = { mul, sq, add, sub, mulA24, frombytes, invert: inv, tobytes };
   mb.addFunction("x25519", buildLadder(fns));
+  mb.addFunction("x25519_calls", buildLadderCalls(fns));
   const recode = mb.addFunction("recode", buildRecode());
   mb.addFunction("x25519_base", buildBaseDriver(fns, recode, opts.simd ?? true));
   return mb.toBytes();
