@@ -16,8 +16,9 @@ import { FIELD_PLANS, FIELDS } from "../curves/registry.ts";
 export function wasmFiles(): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
   for (const [name, field] of Object.entries(FIELDS)) {
-    files.set(`${name}.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], true));
-    files.set(`${name}.nosimd.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], false));
+    // The u32 shape (field/wasm/shape.ts) whatever engine runs the build: the files are reproducible.
+    files.set(`${name}.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], true, "u32"));
+    files.set(`${name}.nosimd.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], false, "u32"));
   }
   return files;
 }

@@ -217,6 +217,13 @@ export {
   x25519LadderShape,
 } from "../x25519/wasm/shape.ts";
 export { detectEngine, type EngineInfo, thisEngine } from "../wasm/engine.ts";
+export {
+  type FieldMulShape,
+  fieldMulShape,
+  fieldMulShapeFor,
+  REDUCED_RADIX,
+  setFieldMulShape,
+} from "../field/wasm/shape.ts";
 export { generateFieldTs } from "../x25519/gen/field_ts.ts";
 export { type Bls12_381Groups, bls12_381Groups } from "../curves/bls12_381/groups.ts";
 export { type Bn254Groups, bn254Groups } from "../curves/bn254/groups.ts";

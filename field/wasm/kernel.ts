@@ -18,6 +18,7 @@ import type { FieldDescription, FieldName, FieldParams } from "../params.ts";
 import { compileWasm } from "../../wasm/compile.ts";
 import { inverseLayer } from "./inverse.ts";
 import { SQR4, sqr4Layer } from "./emit_sqr4.ts";
+import { type FieldMulShape, fieldMulShape, REDUCED_RADIX } from "./shape.ts";
 import { buildFieldModule, KERNEL_FUNCTIONS, type KernelFunction, simdSupported, SLOT } from "./module.ts";
 import { FIELD_ONLY, type ModulePlan, type PlannedKernel } from "./plan.ts";
 import { montConstants } from "./montgomery.ts";
@@ -45,16 +46,23 @@ export interface WasmFieldKernel extends FieldKernel, PlannedKernel {
 /**
  * The bytes of the one module of field `name` under `plan`: kernel functions, inversion, the plan's
  * layers. SIMD multiplication (and the plan's SIMD layers) where the engine has SIMD, unless `simd`
- * says otherwise (scripts/build_wasm.ts writes both variants).
+ * says otherwise (scripts/build_wasm.ts writes both variants); with SIMD, the multiplication shape
+ * this engine compiles well (field/wasm/shape.ts) unless `shape` names one.
  */
 export function wasmFieldModuleBytes(
   field: FieldDescription,
   plan: ModulePlan = FIELD_ONLY,
   simd: boolean = simdSupported(),
+  shape: FieldMulShape = fieldMulShape(field.p),
 ): Uint8Array<ArrayBuffer> {
   const { p } = field;
   const extras = [inverseLayer(p), sqr4Layer(), ...plan.layers(simd)].map((l) => l.emit);
-  return buildFieldModule(p, { extras, mul: simd ? "simd" : "fips" }).bytes;
+  const mul = !simd
+    ? { mul: "fips" as const }
+    : shape === "reduced"
+    ? { mul: "reduced-simd" as const, radix: REDUCED_RADIX }
+    : { mul: "simd" as const };
+  return buildFieldModule(p, { extras, ...mul }).bytes;
 }
 
 /** Memory pages (64 KiB) needed for `bytes` bytes. */

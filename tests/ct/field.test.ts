@@ -10,11 +10,13 @@ import { assertConstantFlow, ctFlow, ctWasm, secretsForModulus } from "./registr
 import {
   type Backend,
   buildFieldModule,
+  FIELD_PLANS,
   type FieldModuleOptions,
   FIELDS,
   inverseModuleBytes,
   KERNEL_FUNCTIONS,
   sqr4Layer,
+  wasmFieldModuleBytes,
 } from "../internal.ts";
 import assert from "node:assert/strict";
 import { decodeFieldElement, type FieldKernel, fieldKernel, type FieldName } from "../../field/mod.ts";
@@ -201,7 +203,7 @@ for (const name of NAMES) {
     { mul: "simd" },
     { mul: "fips" },
     ...[28, 29, 30].map((radix): FieldModuleOptions => ({ mul: "reduced", radix })),
-    ...[28, 29].map((radix): FieldModuleOptions => ({ mul: "reduced-simd", radix })),
+    ...[28, 29, 30].map((radix): FieldModuleOptions => ({ mul: "reduced-simd", radix })),
   ];
   for (const options of variants) {
     const label = options.radix === undefined ? options.mul : `${options.mul}, w = ${options.radix}`;
@@ -213,4 +215,24 @@ for (const name of NAMES) {
   ctWasm(`${name} four squarings (sqr4)`, () => buildFieldModule(p, { extras: [sqr4Layer().emit] }).bytes, {
     straightLine: ["sqr4"],
   });
+}
+
+// The whole module of each curve's base field under its plan, in both multiplication shapes
+// (field/wasm/shape.ts): every export straight-line but the inversion, whose loop is counted, and the
+// functions that say in their name that they are variable-time (public inputs: sum_level_vartime).
+for (const [name, plan] of Object.entries(FIELD_PLANS)) {
+  for (const shape of ["u32", "reduced"] as const) {
+    const bytes = wasmFieldModuleBytes(FIELDS[name as FieldName], plan, true, shape);
+    const straightLine = WebAssembly.Module.exports(new WebAssembly.Module(bytes))
+      .filter((e) => e.kind === "function" && e.name !== "inv" && !/vartime$/i.test(e.name)).map((e) =>
+        e.name
+      );
+    if (straightLine.length <= KERNEL_FUNCTIONS.length) {
+      throw new Error(`${name}: the plan's layers are missing`);
+    }
+    ctWasm(`${name} plan module (${plan.name}, ${shape} multiplication)`, bytes, {
+      straightLine,
+      countedLoops: ["inv"],
+    });
+  }
 }

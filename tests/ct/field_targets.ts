@@ -11,7 +11,13 @@
  * @module
  */
 
-import { type Backend, FIELDS } from "../internal.ts";
+import {
+  type Backend,
+  createWasmFieldKernel,
+  fieldMulShape,
+  FIELDS,
+  wasmFieldModuleBytes,
+} from "../internal.ts";
 import { randomBytes, sink, type TimingTarget } from "./targets.ts";
 import { type FieldKernel, fieldKernel, type FieldName } from "../../field/mod.ts";
 
@@ -71,6 +77,27 @@ export function fieldTimingTargets(): TimingTarget<Uint8Array>[] {
         target("sqrt", (c, x) => (c.k.fromBytes(c.a, x), c.k.sqrt(c.o, c.a))),
       );
     }
+    // The other wasm multiplication shape (field/wasm/shape.ts) on a kernel of its own module.
+    const other = fieldMulShape(p) === "u32" ? "reduced" : "u32";
+    let shaped: { k: FieldKernel; a: number; b: number; o: number } | undefined;
+    out.push({
+      name: `field ${name} mul (wasm, ${other} shape)`,
+      prepare: () => {
+        if (shaped === undefined) {
+          const bytes = wasmFieldModuleBytes(FIELDS[name], undefined, true, other);
+          const k = createWasmFieldKernel(FIELDS[name], undefined, new WebAssembly.Module(bytes));
+          shaped = { k, a: k.alloc(1), b: k.alloc(1), o: k.alloc(1) };
+          k.fromBytes(shaped.b, random());
+        }
+        return { fixed: new Uint8Array(len), random };
+      },
+      run: (x) => {
+        const c = shaped!;
+        c.k.fromBytes(c.a, x);
+        c.k.mul(c.o, c.a, c.b);
+        sink.value += c.k.isZero(c.o);
+      },
+    });
   }
   return out;
 }

@@ -19,7 +19,7 @@
  */
 
 import { constantTimeEqual, earlyExitEqual } from "./fixtures/controls_lib.ts";
-import { x25519KernelFor } from "../internal.ts";
+import { setX25519LadderShape, x25519KernelFor, x25519LadderShape } from "../internal.ts";
 import { fieldTimingTargets } from "./field_targets.ts";
 import { towerTimingTargets } from "./tower_targets.ts";
 import { curveTimingTargets } from "./curve_targets.ts";
@@ -113,6 +113,20 @@ const random64 = () => randomBytes(64);
         sink.value += out[0];
       },
     });
+    if (backend === "wasm") {
+      // The other wasm ladder shape (x25519/wasm/shape.ts), forced for the run of this target.
+      const other = x25519LadderShape() === "inline" ? "calls" : "inline";
+      registerTiming({
+        name: `x25519 scalarMult (wasm, ${other} ladder)`,
+        prepare: () => ({ fixed: random32(), random: random32 }),
+        run: (k: Uint8Array) => {
+          setX25519LadderShape(other);
+          x25519KernelFor("wasm").scalarMult(out, k, u);
+          setX25519LadderShape("auto");
+          sink.value += out[0];
+        },
+      });
+    }
     registerTiming({
       name: `x25519 scalarMultBase (${backend})`,
       prepare: () => {

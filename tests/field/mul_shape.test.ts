@@ -1,0 +1,43 @@
+// Both Fp multiplication shapes (field/wasm/shape.ts) under the whole library: a fresh process per
+// shape forces it before any kernel is built (mul_shape_child.ts) and checks G1/G2 multiply, pairings
+// and BLS signatures against noble; the parent checks that the child compiled the BLS12-381 module of
+// that shape. The shapes' bytecode proofs are in tests/ct/field.test.ts (plan modules, both shapes).
+import assert from "node:assert/strict";
+import { FIELD_PLANS, fieldMulShapeFor, FIELDS, wasmFieldModuleBytes } from "../internal.ts";
+
+const DENO = Deno.execPath();
+
+for (const shape of ["u32", "reduced"] as const) {
+  Deno.test(`field mul shape ${shape}: the wasm stack equals noble (fresh process)`, async () => {
+    const child = new URL("./mul_shape_child.ts", import.meta.url).pathname;
+    const config = new URL("../../deno.json", import.meta.url).pathname;
+    const out = await new Deno.Command(DENO, {
+      args: ["run", "--allow-read", "--allow-env", "--config", config, child, shape],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    const text = new TextDecoder().decode(out.stdout).trim();
+    const result = JSON.parse(text.split("\n").at(-1)!);
+    assert.equal(result.shape, shape);
+    assert.ok(result.checks >= 26, `${result.checks} checks`);
+    const expected =
+      wasmFieldModuleBytes(FIELDS["bls12-381-fp"], FIELD_PLANS["bls12-381-fp"], true, shape).length;
+    assert.ok(
+      result.sizes.includes(expected),
+      `compiled ${result.sizes} (the ${shape} module has ${expected} bytes)`,
+    );
+  });
+}
+
+Deno.test("field mul shapes: the two modules differ; u32 from V8 13, reduced elsewhere", () => {
+  const [u32, reduced] = (["u32", "reduced"] as const).map((s) =>
+    wasmFieldModuleBytes(FIELDS["bls12-381-fp"], FIELD_PLANS["bls12-381-fp"], true, s).length
+  );
+  assert.notEqual(u32, reduced);
+  assert.equal(fieldMulShapeFor({ engine: "v8", v8Major: 15 }), "u32");
+  assert.equal(fieldMulShapeFor({ engine: "v8", v8Major: 13 }), "u32");
+  assert.equal(fieldMulShapeFor({ engine: "v8", v8Major: 11 }), "reduced");
+  assert.equal(fieldMulShapeFor({ engine: "jsc", v8Major: null }), "reduced");
+  assert.equal(fieldMulShapeFor({ engine: "unknown", v8Major: null }), "reduced");
+});
