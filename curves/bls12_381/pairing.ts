@@ -15,7 +15,7 @@ export const PAIRING: PairingParams = Object.freeze({
   loop: X,
   frobeniusLines: false,
   hardPart: bls12HardPart(X, P),
-  // @noble/curves' hard part (Hayashida–Hayasaka–Teruya, ePrint 2020/875) computes the cube of the
+  // @noble/curves' hard part, and isochron's (the same chain of Hayashida–Hayasaka–Teruya, ePrint 2020/875), compute the cube of the
   // reduced pairing; pairing values follow it (checked against noble by tests/compat/).
   resultPower: 3n,
 });

@@ -205,8 +205,15 @@ export class PairingEngine {
   /** π and π² constants γ_{1,2}, γ_{1,3}, γ_{2,2}, γ_{2,3} (BN254). */
   private readonly gam: number;
   private oneCache: GtElement | null = null;
+  /** What `pairing` still raises the final exponentiation's result to: resultPower ÷ the hard part's multiple. */
+  private readonly power: bigint;
 
   constructor(params: PairingParams, tw: Tower, b3: number) {
+    const { resultPower, hardPart } = params;
+    if (resultPower % hardPart.multiple !== 0n) {
+      throw new Error(`${params.name}: resultPower is not a multiple of the hard part's`);
+    }
+    this.power = resultPower / hardPart.multiple;
     this.params = params;
     this.tw = tw;
     this.miller = new MillerLoop(tw, b3, wasmMillerFunctions(tw.fp, params.name));
@@ -332,7 +339,7 @@ export class PairingEngine {
 
   /** ∏ e(P_i, Q_i), every point checked to be in its subgroup first (NOT_IN_SUBGROUP). */
   product(pairs: readonly PairingInput[]): GtElement {
-    const f = this.f, c = this.params.resultPower;
+    const f = this.f, c = this.power;
     this.millerLoop(f, pairs, true);
     this.fe.run(f, f);
     if (c !== 1n) this.tw.fp12.pow(f, f, c); // public exponent
