@@ -8,17 +8,10 @@
  */
 
 import { HEADLINES } from "./headline.ts";
-import { runtimesOf, targetTable } from "./targets.ts";
+import { runtimesOf, type TargetRow, targetTable } from "./targets.ts";
 
 /** A row of the report's JSON (bench/report.ts); without `runtime` (older runs): Deno's. */
-interface Row {
-  runtime?: string;
-  suite: string;
-  op: string;
-  lib: string;
-  backend: string;
-  nsPerOp: number;
-}
+type Row = TargetRow;
 
 /** A time in ns, scaled (ns, µs, ms) with three significant digits. */
 export function time(ns: number): string {

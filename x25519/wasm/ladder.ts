@@ -51,6 +51,20 @@ export function emitClamp(fb: FunctionBuilder, k: number): void {
   }
 }
 
+/**
+ * One ladder step's bit, shared by both ladders: i ← i − 1; bit = (kc[i >> 3] >> (i & 7)) & 1 (the
+ * address depends on the public counter only); swap ← swap XOR bit; mask = −swap (all ones or zero).
+ * The caller swaps with `mask`, then sets swap ← bit.
+ */
+function emitLadderBit(fb: FunctionBuilder, i: number, bit: number, swap: number, mask: number): void {
+  fb.localGet(i).i32Const(1).op(Op.i32Sub).localSet(i);
+  fb.localGet(i).i32Const(3).op(Op.i32ShrU).mem(Op.i32Load8U, KC);
+  fb.localGet(i).i32Const(7).op(Op.i32And).op(Op.i32ShrU).i32Const(1).op(Op.i32And);
+  fb.op(Op.i64ExtendI32U).localSet(bit);
+  fb.localGet(swap).localGet(bit).op(Op.i64Xor).localSet(swap);
+  fb.i64Const(0).localGet(swap).op(Op.i64Sub).localSet(mask);
+}
+
 /** `x25519(out, k, u)`: out ← X25519(k, u), all three 32-byte buffers in linear memory. */
 export function buildLadder(fns: FieldFunctions): FunctionBuilder {
   const fb = new FunctionBuilder([I32, I32, I32]);
@@ -71,13 +85,7 @@ export function buildLadder(fns: FieldFunctions): FunctionBuilder {
   fb.i32Const(255).localSet(i);
   fb.begin(Op.loop);
   {
-    fb.localGet(i).i32Const(1).op(Op.i32Sub).localSet(i);
-    // bit = (kc[i >> 3] >> (i & 7)) & 1: the address depends on the public counter only.
-    fb.localGet(i).i32Const(3).op(Op.i32ShrU).mem(Op.i32Load8U, KC);
-    fb.localGet(i).i32Const(7).op(Op.i32And).op(Op.i32ShrU).i32Const(1).op(Op.i32And);
-    fb.op(Op.i64ExtendI32U).localSet(bit);
-    fb.localGet(swap).localGet(bit).op(Op.i64Xor).localSet(swap);
-    fb.i64Const(0).localGet(swap).op(Op.i64Sub).localSet(mask);
+    emitLadderBit(fb, i, bit, swap, mask);
     emitCswap(fb, pool, x2, x3, mask);
     emitCswap(fb, pool, z2, z3, mask);
     fb.localGet(bit).localSet(swap);
@@ -204,12 +212,7 @@ export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
   fb.i32Const(255).localSet(i);
   fb.begin(Op.loop);
   {
-    fb.localGet(i).i32Const(1).op(Op.i32Sub).localSet(i);
-    fb.localGet(i).i32Const(3).op(Op.i32ShrU).mem(Op.i32Load8U, KC);
-    fb.localGet(i).i32Const(7).op(Op.i32And).op(Op.i32ShrU).i32Const(1).op(Op.i32And);
-    fb.op(Op.i64ExtendI32U).localSet(bit);
-    fb.localGet(swap).localGet(bit).op(Op.i64Xor).localSet(swap);
-    fb.i64Const(0).localGet(swap).op(Op.i64Sub).localSet(mask);
+    emitLadderBit(fb, i, bit, swap, mask);
     emitCswapAt(fb, x2, x3, mask, x);
     emitCswapAt(fb, z2, z3, mask, x);
     fb.localGet(bit).localSet(swap);
