@@ -82,6 +82,7 @@ export {
   type WasmLayer,
 } from "../field/wasm/module.ts";
 export { montConstants, wasmFp2SupportsModulus, wasmSupportsModulus } from "../field/wasm/montgomery.ts";
+export { combinationReduction, emitSmallCombination, storeLimbs } from "../field/tower/wasm_fp2_emit.ts";
 export { modulePlan } from "../field/wasm/plan.ts";
 
 // ---- field/bigint/ ----

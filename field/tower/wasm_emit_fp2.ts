@@ -8,7 +8,8 @@
  * Lazy linear algebra: sums, differences, negations, doublings and multiplications by ξ or u emit
  * nothing; each base slot they write holds a pending expression Σ c_i·[slot_i] (small integers c_i
  * over slots whose memory is current). A pending slot is materialized, by one inline
- * `emitSmallCombination` (one carry chain, then ⌈log₂ M⌉ conditional subtractions), only when a
+ * `emitSmallCombination` (one carry chain, then a reduction: conditional subtractions, or for a large
+ * bound M a subtraction of the estimated quotient times p and one more), only when a
  * multiplication reads it or when its memory is about to be overwritten; pending results in scratch
  * that nothing reads are never computed. This fuses e.g. Fp6's c0 = t0 + ξ(x − t1 − t2) into one
  * combination per coefficient instead of four calls. Every stored value is still fully reduced.

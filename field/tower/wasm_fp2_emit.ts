@@ -367,8 +367,10 @@ export function emitFp2Sqr(f: FunctionBuilder, c: MontConstants, out: Ref, a: Re
  * tower: sums, differences, negation, doubling, multiplication by ξ's small parts). Term i's value is
  * < bound_i·p (default 1). Computed on N + 1 limbs as Σ coef_i·x_i + K·p with K = Σ_{coef<0} |coef|·bound
  * (so ≥ 0), then brought below target·p (target 1: fully reduced; 2: "loose") by conditional
- * subtractions of 2^t·p for t = ⌊log₂ M⌋ … target − 1, M the largest possible quotient. Returns the N
- * result limbs in i64 locals (not stored), so that several outputs can be computed before any store.
+ * subtractions of 2^t·p for t = ⌊log₂ M⌋ … target − 1, M the largest possible quotient, or, where
+ * that would take three or more, by subtracting a quotient estimate q̂·p (q − 1 ≤ q̂ ≤ q) and at most
+ * one conditional subtraction (combinationReduction). Returns the N result limbs in i64 locals (not
+ * stored), so that several outputs can be computed before any store.
  */
 export function emitSmallCombination(
   f: FunctionBuilder,
@@ -404,11 +406,78 @@ export function emitSmallCombination(
     f.localGet(l).i64Const(MASK32).op(Op.i64And).localSet(l);
     limbs.push(l);
   }
+  if (combinationReduction(p, maxValue, target) === "estimate") {
+    subtractQuotientEstimate(f, c, limbs, maxValue);
+    const low = limbs.slice(0, n); // the top limb is stale: v − q̂·p < 2p < 2^(32n)
+    if (target === 1) condSub(f, low, p);
+    return low;
+  }
   const m = maxValue / p;
   for (let t = m > 0n ? m.toString(2).length - 1 : -1; t >= target - 1; t--) {
     condSub(f, limbs, p << BigInt(t));
   }
   return limbs.slice(0, n);
+}
+
+/**
+ * How a combination of values ≤ maxValue is brought below target·p: conditional subtractions of
+ * 2^t·p for t = ⌊log₂(maxValue / p)⌋ … target − 1, or, when those would be ESTIMATE_FROM or more,
+ * the quotient estimate then at most one.
+ */
+export function combinationReduction(
+  p: bigint,
+  maxValue: bigint,
+  target: 1 | 2,
+): "subtractions" | "estimate" {
+  const m = maxValue / p, top = m > 0n ? m.toString(2).length - 1 : -1;
+  return top - (target - 1) + 1 >= ESTIMATE_FROM ? "estimate" : "subtractions";
+}
+
+/**
+ * From this many conditional subtractions on, a combination subtracts q̂·p instead (one multiply-
+ * subtract chain, then at most one conditional subtraction): measured faster from 3.
+ */
+const ESTIMATE_FROM = 3;
+
+/** Bits of precision of the quotient estimate: p / 2^b ≥ 2^QUOTIENT_BITS. */
+const QUOTIENT_BITS = 20;
+
+/**
+ * limbs (v ∈ [0, maxValue], n + 1 i64 locals < 2^32) ← v − q̂·p ∈ [0, 2p) on the first n limbs, with
+ * q̂ = ⌊h·μ / 2^k⌋, h = ⌊v / 2^b⌋ read from two limbs, μ = ⌊2^(k+b) / p⌋ (Barrett's estimate, on a
+ * quotient below 2^7). Every rounding is down, so q̂ ≤ q = ⌊v / p⌋, and the error δ of h·μ / 2^k
+ * against v / p is < (maxValue / 2^b + 2^(k+b) / p) / 2^k < 1 (checked here), so q̂ ≥ q − 1. The
+ * multiplication by q̂ is i64.mul: no branch, no table on the secret value.
+ */
+function subtractQuotientEstimate(
+  f: FunctionBuilder,
+  c: MontConstants,
+  limbs: number[],
+  maxValue: bigint,
+): void {
+  const n = c.n, p = c.p;
+  const b = p.toString(2).length - 1 - QUOTIENT_BITS;
+  const hMax = maxValue >> BigInt(b);
+  const k = 62 - hMax.toString(2).length + QUOTIENT_BITS; // h·μ < 2^bits(h) · 2^(k − QUOTIENT_BITS)
+  const mu = (1n << BigInt(k + b)) / p;
+  const L = Math.floor(b / 32), r = b % 32;
+  const exact = hMax * mu < 1n << 63n && (maxValue >> BigInt(32 * Math.min(L + 2, n + 1))) === 0n;
+  // δ·2^k·p·2^b < maxValue·p + 2^(k+2b) must stay below 2^k·p·2^b
+  const errorBelowOne = maxValue * p + (1n << BigInt(k + 2 * b)) < (p << BigInt(k + b));
+  if (k <= 0 || !exact || !errorBelowOne || 2n * p >= 1n << BigInt(32 * n)) {
+    throw new RangeError("emitSmallCombination: no exact quotient estimate for this bound");
+  }
+  const q = f.local(I64);
+  if (L + 1 <= n) f.localGet(limbs[L + 1]).i64Const(32).op(Op.i64Shl).localGet(limbs[L]).op(Op.i64Or);
+  else f.localGet(limbs[L]);
+  f.i64Const(r).op(Op.i64ShrU).i64Const(mu).op(Op.i64Mul).i64Const(k).op(Op.i64ShrU).localSet(q);
+  const carry = f.local(I64);
+  for (let j = 0; j < n; j++) {
+    f.localGet(limbs[j]).localGet(q).i64Const((p >> BigInt(32 * j)) & MASK32).op(Op.i64Mul).op(Op.i64Sub);
+    if (j > 0) f.localGet(carry).op(Op.i64Add);
+    f.localTee(limbs[j]).i64Const(32).op(Op.i64ShrS).localSet(carry);
+    f.localGet(limbs[j]).i64Const(MASK32).op(Op.i64And).localSet(limbs[j]);
+  }
 }
 
 /** limbs ← limbs − q if limbs ≥ q, else unchanged (masked, branch-free); limbs are i64 locals < 2^32. */
