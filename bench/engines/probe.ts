@@ -11,7 +11,9 @@
  *
  * Prints one line per op: the minimum µs per call of each side over PROBE_ROUNDS alternating rounds
  * of ~2 ms batches, their ratio isochron / peer (lower is better), and the median of the per-round
- * ratios. Options (environment): PROBE_OPS=x25519,pairing (subset), PROBE_ROUNDS (default 200).
+ * ratios. Options (environment): PROBE_OPS=x25519,pairing (subset), PROBE_ROUNDS (default 200),
+ * PROBE_LADDER=inline|calls and PROBE_FP_MUL=u32|reduced (force a code shape, section 3a of
+ * ARCHITECTURE.md; default: the loader's choice for the engine).
  */
 
 // deno-lint-ignore-file no-explicit-any
@@ -19,6 +21,8 @@ import { scalarMult } from "../../x25519/mod.ts";
 import { bls12_381Groups } from "../../curves/bls12_381/groups.ts";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { signatureSuite } from "../../curves/bls12_381/signatures/mod.ts";
+import { setX25519LadderShape } from "../../x25519/wasm/shape.ts";
+import { setFieldMulShape } from "../../field/wasm/shape.ts";
 // @ts-ignore: peers without Deno types
 import sodiumMod from "libsodium-wrappers";
 // @ts-ignore: peers without Deno types
@@ -30,6 +34,9 @@ const env = (k: string): string | undefined =>
   (globalThis as any).process?.env?.[k] ?? (globalThis as any).Deno?.env.get(k);
 const OPS = (env("PROBE_OPS") ?? "x25519,g1-mul-ct,pairing,bls-verify").split(",");
 const ROUNDS = Number(env("PROBE_ROUNDS") ?? 200);
+// Shapes forced for a comparison (default: the loader's choice for this engine), before any kernel exists.
+setX25519LadderShape((env("PROBE_LADDER") ?? "auto") as "auto");
+setFieldMulShape((env("PROBE_FP_MUL") ?? "auto") as "auto");
 
 const rnd = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 const now = () => performance.now();

@@ -10,7 +10,9 @@
  * Measured on this machine in an in-wasm loop (bench/field/wasm_variants.ts, BLS12-381 Fp mul, best
  * of 300): V8 11.3 (Node 20) 95 ns u32 against 67 ns reduced; JavaScriptCore (Bun 1.4) 169 against
  * 125 ns; V8 14.6 (Node 26) 85 against 78 ns and V8 15.0 (Deno 2.9) 80 against 79 ns (a tie, so the
- * long-tested u32 kernel stays there). Without SIMD the scalar FIPS kernel runs, whatever the engine.
+ * long-tested u32 kernel stays there). V8 12.4 (Node 22): the G1 constant-time multiply ran 0.68× mcl-wasm
+ * with `reduced` against 1.02–1.12× with `u32` (bench/engines/probe.ts, PROBE_FP_MUL). Without SIMD the
+ * scalar FIPS kernel runs, whatever the engine.
  * A prime that 30-bit limbs cannot hold (`radixPlan` refuses it) keeps `u32`.
  * `setFieldMulShape` forces a shape for tests and measurements (before the first kernel is built).
  * @module
