@@ -13,6 +13,9 @@ import { type ModuleTarget, moduleTargets, variantBytes } from "./calls_targets.
 import type { LeafContract } from "./contracts.ts";
 import { decodeCombination, NotACombination } from "./calls_combination.ts";
 import type { WasmModule } from "../ct/wasm_decode.ts";
+import { maskValue, proveSelect } from "./calls_select.ts";
+import { repeatedSquarings, x25519Target } from "./calls_x25519.ts";
+import { X25519_CONTRACTS } from "./contracts.ts";
 
 const targets = moduleTargets();
 const target = (label: string): ModuleTarget => targets.find((t) => t.label === label)!;
@@ -184,4 +187,79 @@ Deno.test("calls: the decoded combinations compute what they say (run on extreme
       `${curve}: ${checked} outputs of the decoded fp2 combinations equal Σ c·x mod p, fully reduced`,
     );
   }
+});
+
+Deno.test("calls: the table lookups only move values (bounds preserved), every module variant", () => {
+  for (const t of targets) {
+    const m = t.facts.mod;
+    const shapes = [...m.exports.keys()].filter((n) => /^select_\d+_\d+$/.test(n));
+    assert.ok(shapes.length >= 6, t.label);
+    for (const name of shapes) {
+      const [, slots, count] = name.split("_").map(Number);
+      const words = proveSelect(
+        m.functions[m.exports.get(name)! - m.imports.length],
+        slots * t.facts.stride,
+        count,
+      );
+      console.log(
+        `${t.label} | ${name} | ${count} entries × ${words} words, each out word = OR_i(entry_i word & mask_i) | ` +
+          `out element j = entry d's element j or 0: bounds preserved | proven`,
+      );
+    }
+  }
+  // the masks: all ones exactly for i = d (the argument in calls_select.ts, on sample d)
+  for (const d of [0, 1, 7, 15, 16, -1, 0x7fffffff, -0x80000000, 123456789]) {
+    for (let i = 0; i < 16; i++) assert.equal(maskValue(i, d), i === d ? -1 : 0);
+  }
+});
+
+Deno.test("calls control: a lookup that reads a wrong word or uses another entry's mask is rejected", () => {
+  const t = target("bls12-381 simd u32");
+  const check = (mod: WasmModule) =>
+    proveSelect(mod.functions[mod.exports.get("select_3_16")! - mod.imports.length], 3 * t.facts.stride, 16);
+  check(t.facts.mod);
+  const offset = patched(t.facts.mod, "select_3_16", (body) => {
+    const k = body.findIndex((i) => i.name === "v128.load" && i.imm[1] === 16);
+    body[k].imm[1] = 32;
+  });
+  assert.throws(() => check(offset), (e: unknown) => e instanceof Unclassified);
+  const maskConst = patched(t.facts.mod, "select_3_16", (body) => {
+    const k = body.findIndex((i, j) =>
+      i.name === "i32.const" && i.imm[0] === 5 && body[j + 1].name === "i32.xor"
+    );
+    body[k].imm[0] = 6;
+  });
+  assert.throws(() => check(maskConst), (e: unknown) => e instanceof Unclassified);
+});
+
+Deno.test("calls: X25519 fe_invert (fe_mul, fe_sq and the unnamed repeated squarings)", () => {
+  const t = x25519Target();
+  const analysis = new CallAnalysis(t.facts);
+  const r = analyseFunction(t, analysis, t.functions[0]);
+  console.log(r.line);
+  assert.deepStrictEqual(r.violations.map(formatViolation), []);
+  // 11 multiplications; the 254 squarings as runs of 5-, 2- and 1-squaring calls
+  const mod = t.facts.mod, sq = mod.functions[mod.exports.get("fe_sq")! - mod.imports.length];
+  const inv = mod.functions[mod.exports.get("fe_invert")! - mod.imports.length];
+  let squarings = 0, muls = 0;
+  for (const ins of inv.body.filter((i) => i.name === "call")) {
+    const g = mod.functions[(ins.imm[0] as number) - mod.imports.length];
+    if (g.name === "fe_mul") muls++;
+    else squarings += g.name === "fe_sq" ? 1 : repeatedSquarings(sq, g);
+  }
+  assert.deepStrictEqual([squarings, muls], [254, 11]);
+  // control: an fe_mul that only accepted tight operands still holds (every operand is a product);
+  // one that returned loose values does not (a squaring of a loose value is accepted, but the
+  // promise "tight" fails)
+  const loose = {
+    ...t,
+    facts: {
+      ...t.facts,
+      contracts: {
+        ...t.facts.contracts,
+        fe_mul: { ...X25519_CONTRACTS.fe_mul, outputs: [{ param: 0, elements: 1, bound: { k: 4n } }] },
+      },
+    },
+  };
+  assert.ok(analyseFunction(loose, new CallAnalysis(loose.facts), t.functions[0]).violations.length > 0);
 });

@@ -52,11 +52,10 @@ export function analyseFunction(
   for (const alias of configs) {
     const addr = base.slice();
     if (alias !== null) addr[alias[0]] = addr[alias[1]];
-    const regions: Region[] = spec.params.map((q, i) => ({
-      name: `param ${i}`,
-      base: addr[i],
-      elements: q.elements,
-    }));
+    const regions: Region[] = [
+      ...spec.params.map((q, i) => ({ name: `param ${i}`, base: addr[i], elements: q.elements })),
+      ...(target.fixedRegions ?? []),
+    ];
     const state = new Map<number, bigint>();
     spec.params.forEach((q, i) => {
       if (q.role !== "in" && q.role !== "inout") return;

@@ -19,7 +19,7 @@ import {
 } from "../internal.ts";
 import { decodeModule, exportedFunction, type WasmModule } from "../ct/wasm_decode.ts";
 import { fieldContracts } from "./contracts.ts";
-import type { ModuleFacts } from "./calls_analysis.ts";
+import type { ModuleFacts, Region } from "./calls_analysis.ts";
 
 /** A parameter of a composite function. */
 export interface ParamSpec {
@@ -43,6 +43,8 @@ export interface ModuleTarget {
   readonly functions: readonly FunctionSpec[];
   /** Bulk-sum levels (loops: the flow-insensitive proof). */
   readonly sums: readonly string[];
+  /** Fixed memory the functions may also use (X25519's temporaries). */
+  readonly fixedRegions?: readonly Region[];
 }
 
 const io = (role: ParamSpec["role"], elements: number): ParamSpec => ({ role, elements });
