@@ -230,3 +230,7 @@ export { type Bls12_381Groups, bls12_381Groups } from "../curves/bls12_381/group
 export { type Bn254Groups, bn254Groups } from "../curves/bn254/groups.ts";
 export type { H2cGroup } from "../curves/hash_to_curve/suite.ts";
 export type { Codec } from "../curves/group/api.ts";
+// ---- tests/bounds/ (call-level bound analysis) ----
+export { mulInputBounds } from "../field/tower/wasm_fp2_emit.ts";
+export { JAC_SCRATCH } from "../curves/group/jacobian.ts";
+export { SUM_LEVEL_SCRATCH } from "../curves/group/wasm_sum.ts";

@@ -1,0 +1,265 @@
+/**
+ * The call-level bound analysis (calls_analysis.ts) on every composite function of the BLS12-381 and
+ * BN254 Fp modules as the library builds them (SIMD with both Fp multiplication shapes, and without
+ * SIMD): prints one line per function (module, function, leaf calls checked, input bounds, proven
+ * output bounds, the largest intermediate) and fails on any violation. Then the positive controls:
+ * a tightened leaf contract, a mis-stated input bound and unmodelled code must each be caught.
+ * @module
+ */
+import assert from "node:assert/strict";
+import { CallAnalysis, Unclassified } from "./calls_analysis.ts";
+import { analyseFunction, formatViolation } from "./calls_run.ts";
+import { type ModuleTarget, moduleTargets, variantBytes } from "./calls_targets.ts";
+import type { LeafContract } from "./contracts.ts";
+import { decodeCombination, NotACombination } from "./calls_combination.ts";
+import type { WasmModule } from "../ct/wasm_decode.ts";
+import { maskValue, proveSelect } from "./calls_select.ts";
+import { repeatedSquarings, x25519Target } from "./calls_x25519.ts";
+import { X25519_CONTRACTS } from "./contracts.ts";
+
+const targets = moduleTargets();
+const target = (label: string): ModuleTarget => targets.find((t) => t.label === label)!;
+
+Deno.test("calls: every composite function of every module variant meets its callees' contracts", () => {
+  let functions = 0;
+  for (const t of targets) {
+    const analysis = new CallAnalysis(t.facts);
+    for (const spec of t.functions) {
+      const r = analyseFunction(t, analysis, spec);
+      console.log(r.line);
+      for (const v of r.violations) console.log(`  ${formatViolation(v)}`);
+      assert.deepStrictEqual(r.violations.map(formatViolation), [], `${t.label} ${spec.name}`);
+      assert(r.calls > 0);
+      functions++;
+    }
+    for (const name of t.sums) {
+      const r = analysis.summarize(t.facts.mod.exports.get(name)!, t.facts.unit);
+      console.log(
+        `${t.label} | ${name} | ${r.calls} calls checked (loops: flow-insensitive) | invariant: every element ` +
+          `< p | ${r.violations.length === 0 ? "proven" : "VIOLATIONS"}`,
+      );
+      assert.deepStrictEqual(r.violations.map(formatViolation), [], `${t.label} ${name}`);
+    }
+  }
+  // 2 curves × (2 SIMD variants × (12 tower + 10 point + 2 Miller) + 5 G1 point functions without SIMD)
+  assert.deepStrictEqual(functions, 2 * (2 * 24 + 5));
+});
+
+/** The target with one leaf contract replaced. */
+function withContract(t: ModuleTarget, name: string, c: LeafContract): ModuleTarget {
+  return { ...t, facts: { ...t.facts, contracts: { ...t.facts.contracts, [name]: c } } };
+}
+
+Deno.test("calls control: fp2_mul claimed to accept only a < p is caught where the lazy operand is relied on", () => {
+  for (const label of ["bls12-381 simd u32", "bn254 simd reduced"]) {
+    const t = target(label);
+    const real = t.facts.contracts.fp2_mul as LeafContract;
+    assert.deepStrictEqual(real.inputs[0].accept, 2n); // the lazy first operand: a < 2p (mulInputBounds)
+    const tight = withContract(t, "fp2_mul", {
+      ...real,
+      inputs: [{ ...real.inputs[0], accept: 1n }, real.inputs[1]],
+    });
+    const analysis = new CallAnalysis(tight.facts);
+    const caught = tight.functions.map((s) => analyseFunction(tight, analysis, s)).filter((r) =>
+      r.violations.length
+    );
+    assert(caught.length > 0, `${label}: no function relies on a loose fp2_mul operand`);
+    console.log(
+      `control ${label}: fp2_mul a < p → ${caught.length} functions violate, e.g. ` +
+        formatViolation(caught[0].violations[0]),
+    );
+    assert(caught.some((r) => r.name === "fp12_mul"));
+  }
+});
+
+Deno.test("calls control: an input stated as < 2p where a callee needs < p is a violation", () => {
+  const t = target("bls12-381 simd u32");
+  const analysis = new CallAnalysis(t.facts);
+  const p = t.facts.unit;
+  for (const name of ["fp12_mul", "bls12-381 G1.jac_add", "bls12-381 G2.point_add", "bls12-381.miller_dbl"]) {
+    const spec = t.functions.find((s) => s.name === name)!;
+    const r = analyseFunction(t, analysis, spec, { inputBound: 2n * p });
+    assert(r.violations.length > 0, name);
+    console.log(`control ${name} with inputs < 2p: ${formatViolation(r.violations[0])}`);
+  }
+  // and the bulk-sum invariant does not hold for 2p
+  assert(
+    analysis.summarize(t.facts.mod.exports.get("bls12-381 G1.sum_level_vartime")!, 2n * p).violations.length >
+      0,
+  );
+  // a promise tighter than what the callees give is not met either (outputs < p/2)
+  const r = analyseFunction(t, analysis, t.functions.find((s) => s.name === "fp6_mul")!, { promise: p / 2n });
+  assert(r.violations.some((v) => v.callee === "(output)"));
+});
+
+/** A copy of the module with one function's body changed. */
+function patched(
+  mod: WasmModule,
+  name: string,
+  edit: (body: WasmModule["functions"][number]["body"]) => void,
+): WasmModule {
+  const index = mod.exports.get(name)! - mod.imports.length;
+  const functions = mod.functions.map((
+    f,
+    i,
+  ) => (i === index ? { ...f, body: f.body.map((x) => ({ ...x, imm: [...x.imm] })) } : f));
+  edit(functions[index].body);
+  return { ...mod, functions };
+}
+
+Deno.test("calls control: unmodelled code throws, never skipped", () => {
+  const t = target("bls12-381 simd u32");
+  const run = (tt: ModuleTarget, name: string) =>
+    analyseFunction(tt, new CallAnalysis(tt.facts), tt.functions.find((s) => s.name === name)!);
+  // an instruction outside the composite set (an i32.mul computing an address)
+  const mul = patched(t.facts.mod, "fp6_add", (body) => {
+    const k = body.findIndex((i) => i.name === "i32.add");
+    body[k] = { ...body[k], name: "i32.mul" };
+  });
+  assert.throws(
+    () => run({ ...t, facts: { ...t.facts, mod: mul } }, "fp6_add"),
+    (e: unknown) => e instanceof Unclassified && e.message.includes("i32.mul"),
+  );
+  // control flow in a function walked as straight-line
+  const sum = t.facts.mod.exports.get("bls12-381 G1.sum_level_vartime")!;
+  assert.throws(
+    () => new CallAnalysis(t.facts).run(sum, Array(6).fill({ c: 0 }), new Map(), []),
+    (e: unknown) => e instanceof Unclassified && e.message.includes("unmodelled instruction"),
+  );
+  // a leaf without a contract that is not a linear combination (the kernel's mul, table entry removed)
+  const { mul: _, ...noMul } = t.facts.contracts;
+  assert.throws(
+    () => run({ ...t, facts: { ...t.facts, contracts: noMul } }, "bls12-381 G1.jac_add"),
+    (e: unknown) => e instanceof Unclassified && e.message.includes("no contract"),
+  );
+  // a combination whose offset is not a multiple of p
+  const bad = patched(t.facts.mod, "fp2_sub", (body) => {
+    const k = body.findIndex((i) => i.name === "i64.const");
+    body[k] = { ...body[k], imm: [(body[k].imm[0] as bigint) + 1n] };
+  });
+  const f = bad.functions[bad.exports.get("fp2_sub")! - bad.imports.length];
+  assert.throws(
+    () => decodeCombination(f, t.facts.unit, t.facts.limbs),
+    (e: unknown) => e instanceof NotACombination && e.message.includes("not a multiple of p"),
+  );
+});
+
+Deno.test("calls: the decoded combinations compute what they say (run on extreme operands)", () => {
+  for (const curve of ["bls12-381", "bn254"] as const) {
+    const t = target(`${curve} simd u32`);
+    const { unit: p, limbs: n, stride: S } = t.facts;
+    const inst = new WebAssembly.Instance(new WebAssembly.Module(variantBytes(curve, true, "u32")), {});
+    const memory = inst.exports.memory as WebAssembly.Memory;
+    const put = (at: number, x: bigint) => {
+      const w = new Uint32Array(memory.buffer, at, n);
+      for (let j = 0; j < n; j++) w[j] = Number((x >> BigInt(32 * j)) & 0xffffffffn);
+    };
+    const get = (at: number) =>
+      [...new Uint32Array(memory.buffer, at, n)].reduceRight((a, w) => (a << 32n) + BigInt(w), 0n);
+    const [OUT, A, B] = [64, 72, 80].map((s) => s * S);
+    let checked = 0;
+    for (
+      const name of ["fp2_add", "fp2_sub", "fp2_dbl", "fp2_neg", "fp2_conj", "fp2_mulByXi", "fp2_mulByU"]
+    ) {
+      const f = t.facts.mod.functions[t.facts.mod.exports.get(name)! - t.facts.mod.imports.length];
+      const comb = decodeCombination(f, p, n);
+      const fn = inst.exports[name] as (...a: number[]) => void;
+      for (const x of [0n, 1n, p - 1n, p >> 1n]) {
+        for (const y of [0n, p - 1n, 2n]) {
+          const vals = new Map([[A, x], [A + S, y], [B, y], [B + S, x]]);
+          for (const [at, v] of vals) put(at, v);
+          fn(OUT, A, B);
+          for (const s of comb.stores) {
+            const part = comb.parts[s.part];
+            const args = [OUT, A, B];
+            const want = part.terms.reduce(
+              (acc, tm) => acc + tm.coef * vals.get(args[tm.param] + tm.offset)!,
+              0n,
+            );
+            const got = get(OUT + s.offset);
+            assert.deepStrictEqual(got, ((want % p) + p) % p, `${curve} ${name}`);
+            checked++;
+          }
+        }
+      }
+    }
+    console.log(
+      `${curve}: ${checked} outputs of the decoded fp2 combinations equal Σ c·x mod p, fully reduced`,
+    );
+  }
+});
+
+Deno.test("calls: the table lookups only move values (bounds preserved), every module variant", () => {
+  for (const t of targets) {
+    const m = t.facts.mod;
+    const shapes = [...m.exports.keys()].filter((n) => /^select_\d+_\d+$/.test(n));
+    assert.ok(shapes.length >= 6, t.label);
+    for (const name of shapes) {
+      const [, slots, count] = name.split("_").map(Number);
+      const words = proveSelect(
+        m.functions[m.exports.get(name)! - m.imports.length],
+        slots * t.facts.stride,
+        count,
+      );
+      console.log(
+        `${t.label} | ${name} | ${count} entries × ${words} words, each out word = OR_i(entry_i word & mask_i) | ` +
+          `out element j = entry d's element j or 0: bounds preserved | proven`,
+      );
+    }
+  }
+  // the masks: all ones exactly for i = d (the argument in calls_select.ts, on sample d)
+  for (const d of [0, 1, 7, 15, 16, -1, 0x7fffffff, -0x80000000, 123456789]) {
+    for (let i = 0; i < 16; i++) assert.equal(maskValue(i, d), i === d ? -1 : 0);
+  }
+});
+
+Deno.test("calls control: a lookup that reads a wrong word or uses another entry's mask is rejected", () => {
+  const t = target("bls12-381 simd u32");
+  const check = (mod: WasmModule) =>
+    proveSelect(mod.functions[mod.exports.get("select_3_16")! - mod.imports.length], 3 * t.facts.stride, 16);
+  check(t.facts.mod);
+  const offset = patched(t.facts.mod, "select_3_16", (body) => {
+    const k = body.findIndex((i) => i.name === "v128.load" && i.imm[1] === 16);
+    body[k].imm[1] = 32;
+  });
+  assert.throws(() => check(offset), (e: unknown) => e instanceof Unclassified);
+  const maskConst = patched(t.facts.mod, "select_3_16", (body) => {
+    const k = body.findIndex((i, j) =>
+      i.name === "i32.const" && i.imm[0] === 5 && body[j + 1].name === "i32.xor"
+    );
+    body[k].imm[0] = 6;
+  });
+  assert.throws(() => check(maskConst), (e: unknown) => e instanceof Unclassified);
+});
+
+Deno.test("calls: X25519 fe_invert (fe_mul, fe_sq and the unnamed repeated squarings)", () => {
+  const t = x25519Target();
+  const analysis = new CallAnalysis(t.facts);
+  const r = analyseFunction(t, analysis, t.functions[0]);
+  console.log(r.line);
+  assert.deepStrictEqual(r.violations.map(formatViolation), []);
+  // 11 multiplications; the 254 squarings as runs of 5-, 2- and 1-squaring calls
+  const mod = t.facts.mod, sq = mod.functions[mod.exports.get("fe_sq")! - mod.imports.length];
+  const inv = mod.functions[mod.exports.get("fe_invert")! - mod.imports.length];
+  let squarings = 0, muls = 0;
+  for (const ins of inv.body.filter((i) => i.name === "call")) {
+    const g = mod.functions[(ins.imm[0] as number) - mod.imports.length];
+    if (g.name === "fe_mul") muls++;
+    else squarings += g.name === "fe_sq" ? 1 : repeatedSquarings(sq, g);
+  }
+  assert.deepStrictEqual([squarings, muls], [254, 11]);
+  // control: an fe_mul that only accepted tight operands still holds (every operand is a product);
+  // one that returned loose values does not (a squaring of a loose value is accepted, but the
+  // promise "tight" fails)
+  const loose = {
+    ...t,
+    facts: {
+      ...t.facts,
+      contracts: {
+        ...t.facts.contracts,
+        fe_mul: { ...X25519_CONTRACTS.fe_mul, outputs: [{ param: 0, elements: 1, bound: { k: 4n } }] },
+      },
+    },
+  };
+  assert.ok(analyseFunction(loose, new CallAnalysis(loose.facts), t.functions[0]).violations.length > 0);
+});

@@ -1,0 +1,249 @@
+/**
+ * Reads a linear-combination function from its wasm body (the functions emitted through
+ * field/tower/wasm_fp2_emit.ts `emitSmallCombination` + `storeLimbs`: fp2_add … fp2_mulByU, the tower's
+ * fused sums, the point layers' 3b multiplications) and states its contract from what the bytes say.
+ *
+ * The body must be, exactly (any other instruction throws: nothing is skipped):
+ *   per part: for limb j = 0 … N: `i64.const K_j`, the terms `local.get x; i64.load32_u o+4j;
+ *   [i64.const |c|; i64.mul]; i64.add|i64.sub` (the same terms for every j < N, none at j = N), the
+ *   carry `local.get carry; i64.add` (j > 0), then `local.tee l_j; i64.const 32; i64.shr_s;
+ *   local.set carry; local.get l_j; i64.const 2^32−1; i64.and; local.set l_j`; then any number of
+ *   masked conditional subtractions of a constant q on the N + 1 limbs (borrow chain, mask −borrow,
+ *   l ← d ^ ((d ^ l) & mask));
+ *   then the stores `local.get 0; local.get l_j; i64.store32 o+4j` of the low N limbs of each part.
+ *
+ * What that computes, and the contract derived from it (for operand bounds x_i < U_i):
+ * - V = K·p + Σ c_i·x_i on N + 1 limbs with a signed carry: exact when 0 ≤ V < 2^(32(N+1)), i.e.
+ *   K·p ≥ Σ_{c<0} |c|(U_i − 1) (checked: else the sum can go negative and wrap) and
+ *   V_max = K·p + Σ_{c>0} c(U_i − 1) < 2^(32(N+1)) (checked). K_j must form K·p (checked).
+ * - each conditional subtraction of q = 2^t·p (checked: a power of two times p, t decreasing by one)
+ *   maps v < 2q to v < q; so the first one needs V_max < 2^(t₀+1)·p (checked), and the result is
+ *   < min(V_max + 1, 2^t_last·p), which must be < 2^(32N) (the stored limbs; checked).
+ * @module
+ */
+import type { Instr, WasmFunction } from "../ct/wasm_decode.ts";
+
+/** One term: the element at (parameter `param`) + `offset`, times `coef`. */
+export interface Term {
+  readonly param: number;
+  readonly offset: number;
+  readonly coef: bigint;
+}
+/** One computed value. */
+export interface Part {
+  readonly terms: readonly Term[];
+  /** The non-negative offset K (the sum starts at K·p). */
+  readonly k: bigint;
+  /** The exponents t of the conditional subtractions of 2^t·p, in order. */
+  readonly subs: readonly number[];
+}
+/** A decoded combination: the parts, and where each is stored (parameter 0 + offset). */
+export interface Combination {
+  readonly parts: readonly Part[];
+  readonly stores: readonly { readonly part: number; readonly offset: number }[];
+}
+
+/** The body does not have the shape of a combination. */
+export class NotACombination extends Error {}
+
+const MASK32 = 0xffffffffn;
+
+class Cursor {
+  i = 0;
+  constructor(readonly fn: WasmFunction) {}
+  peek(k = 0): Instr | undefined {
+    return this.fn.body[this.i + k];
+  }
+  take(name: string, ...imm: (number | bigint)[]): Instr {
+    const ins = this.fn.body[this.i];
+    if (ins === undefined || ins.name !== name || imm.some((v, k) => ins.imm[k] !== v)) {
+      throw new NotACombination(
+        `${this.fn.name}: expected ${name} ${imm.join(",")} at instruction ${this.i}, found ` +
+          (ins === undefined ? "the end" : `${ins.name} ${ins.imm.join(",")} (offset ${ins.offset})`),
+      );
+    }
+    this.i++;
+    return ins;
+  }
+  /** A local.* instruction's index, fresh (not a parameter) unless `param`. */
+  local(name: string, param = false): number {
+    const l = this.take(name).imm[0] as number;
+    if (!param && l < this.fn.params) {
+      throw new NotACombination(`${this.fn.name}: limb local ${l} is a parameter`);
+    }
+    return l;
+  }
+  i64(): bigint {
+    return this.take("i64.const").imm[0] as bigint;
+  }
+}
+
+/** Decodes `fn` as a combination over N = `limbs` 32-bit limbs modulo p (throws NotACombination). */
+export function decodeCombination(fn: WasmFunction, p: bigint, limbs: number): Combination {
+  const n = limbs, cur = new Cursor(fn);
+  const parts: Part[] = [];
+  const limbLocals: number[][] = [];
+  while (cur.peek()?.name === "i64.const") {
+    const kp: bigint[] = [];
+    const terms: { param: number; offset: number; coef: bigint }[] = [];
+    const ls: number[] = [];
+    let carry = -1;
+    for (let j = 0; j <= n; j++) {
+      kp.push(cur.i64());
+      let t = 0;
+      while (j < n && cur.peek()?.name === "local.get" && cur.peek(1)?.name === "i64.load32_u") {
+        const param = cur.local("local.get", true);
+        if (param >= fn.params || param === 0) {
+          throw new NotACombination(`${fn.name}: loads from local ${param}`);
+        }
+        const offset = cur.take("i64.load32_u").imm[1] as number;
+        let mag = 1n;
+        if (cur.peek()?.name === "i64.const" && cur.peek(1)?.name === "i64.mul") {
+          mag = cur.i64();
+          cur.take("i64.mul");
+          if (mag <= 1n) throw new NotACombination(`${fn.name}: coefficient ${mag}`);
+        }
+        const sign = cur.peek()?.name === "i64.sub" ? -1n : 1n;
+        cur.take(sign < 0n ? "i64.sub" : "i64.add");
+        const coef = sign * mag;
+        if (j === 0) terms.push({ param, offset, coef });
+        else {
+          const e = terms[t];
+          if (e === undefined || e.param !== param || e.offset + 4 * j !== offset || e.coef !== coef) {
+            throw new NotACombination(`${fn.name}: limb ${j} term ${t} differs from limb 0's`);
+          }
+        }
+        t++;
+      }
+      if (j > 0 && j < n && t !== terms.length) {
+        throw new NotACombination(`${fn.name}: limb ${j} has ${t} terms`);
+      }
+      if (j === n && t !== 0) throw new NotACombination(`${fn.name}: top limb has terms`);
+      if (j > 0) {
+        cur.take("local.get", carry);
+        cur.take("i64.add");
+      }
+      const l = cur.local("local.tee");
+      cur.take("i64.const", 32n);
+      cur.take("i64.shr_s");
+      const c = cur.local("local.set");
+      if (j === 0) carry = c;
+      else if (c !== carry) throw new NotACombination(`${fn.name}: carry local changes`);
+      cur.take("local.get", l), cur.take("i64.const", MASK32), cur.take("i64.and"), cur.take("local.set", l);
+      ls.push(l);
+    }
+    if (new Set([...ls, carry]).size !== n + 2) {
+      throw new NotACombination(`${fn.name}: limb locals not distinct`);
+    }
+    if (kp.some((x) => x < 0n || x > MASK32)) throw new NotACombination(`${fn.name}: K·p limb out of range`);
+    const kTimesP = kp.reduce((acc, x, j) => acc + (x << BigInt(32 * j)), 0n);
+    if (kTimesP % p !== 0n) throw new NotACombination(`${fn.name}: offset ${kTimesP} is not a multiple of p`);
+    // conditional subtractions
+    const subs: number[] = [];
+    while (
+      cur.peek()?.name === "local.get" && cur.peek()?.imm[0] === ls[0] && cur.peek(1)?.name === "i64.const"
+    ) {
+      const q: bigint[] = [], d: number[] = [];
+      let borrow = -1;
+      for (let j = 0; j <= n; j++) {
+        cur.take("local.get", ls[j]);
+        q.push(cur.i64());
+        cur.take("i64.sub");
+        if (j > 0) cur.take("local.get", borrow), cur.take("i64.sub");
+        const dj = cur.local("local.tee");
+        cur.take("i64.const", 63n), cur.take("i64.shr_u");
+        const b = cur.local("local.set");
+        if (j === 0) borrow = b;
+        else if (b !== borrow) throw new NotACombination(`${fn.name}: borrow local changes`);
+        cur.take("local.get", dj),
+          cur.take("i64.const", MASK32),
+          cur.take("i64.and"),
+          cur.take("local.set", dj);
+        d.push(dj);
+      }
+      if (new Set([...d, borrow, ...ls]).size !== 2 * n + 3) {
+        throw new NotACombination(`${fn.name}: locals reused`);
+      }
+      cur.take("i64.const", 0n),
+        cur.take("local.get", borrow),
+        cur.take("i64.sub"),
+        cur.take("local.set", borrow);
+      for (let j = 0; j <= n; j++) {
+        cur.take("local.get", d[j]), cur.take("local.get", d[j]), cur.take("local.get", ls[j]);
+        cur.take("i64.xor"), cur.take("local.get", borrow), cur.take("i64.and"), cur.take("i64.xor");
+        cur.take("local.set", ls[j]);
+      }
+      if (q.some((x) => x < 0n || x > MASK32)) {
+        throw new NotACombination(`${fn.name}: subtrahend limb out of range`);
+      }
+      const qv = q.reduce((acc, x, j) => acc + (x << BigInt(32 * j)), 0n);
+      const t = qv % p === 0n ? (qv / p).toString(2).length - 1 : -1;
+      if (t < 0 || qv !== p << BigInt(t)) {
+        throw new NotACombination(`${fn.name}: subtrahend ${qv} is not 2^t·p`);
+      }
+      if (subs.length > 0 && t !== subs[subs.length - 1] - 1) {
+        throw new NotACombination(`${fn.name}: subtractions not in the order 2^t·p, 2^(t−1)·p, …`);
+      }
+      subs.push(t);
+    }
+    parts.push({ terms, k: kTimesP / p, subs });
+    limbLocals.push(ls);
+  }
+  if (parts.length === 0) throw new NotACombination(`${fn.name}: does not start with a combination`);
+  // stores: local.get 0; local.get l_j; i64.store32 offset + 4j, N limbs of one part at a time
+  const stores: { part: number; offset: number }[] = [];
+  while (cur.peek()?.name === "local.get" && cur.peek()?.imm[0] === 0) {
+    let part = -1, base = 0;
+    for (let j = 0; j < n; j++) {
+      cur.take("local.get", 0);
+      const l = cur.take("local.get").imm[0] as number;
+      const off = cur.take("i64.store32").imm[1] as number;
+      if (j === 0) {
+        part = limbLocals.findIndex((ls) => ls[0] === l);
+        if (part < 0) throw new NotACombination(`${fn.name}: stores local ${l}, not a result limb`);
+        base = off;
+      } else if (limbLocals[part][j] !== l || off !== base + 4 * j) {
+        throw new NotACombination(`${fn.name}: store of limb ${j} does not match`);
+      }
+    }
+    stores.push({ part, offset: base });
+  }
+  cur.take("end");
+  if (cur.i !== fn.body.length) throw new NotACombination(`${fn.name}: instructions after the end`);
+  return { parts, stores };
+}
+
+/** The bound of a part's result for operand bounds `bounds` (exclusive, one per term), or an error. */
+export function partBound(
+  part: Part,
+  p: bigint,
+  limbs: number,
+  bounds: readonly bigint[],
+): { bound: bigint } | { error: string } {
+  let low = part.k * p, high = part.k * p;
+  part.terms.forEach((t, i) => {
+    const max = bounds[i] - 1n;
+    if (t.coef < 0n) low += t.coef * max;
+    else high += t.coef * max;
+  });
+  const show = (x: bigint) => `${x / p}p + ${x % p > 0n ? "r" : "0"} (< ${x / p + 1n}p)`;
+  if (low < 0n) {
+    return { error: `the sum can be negative (K·p = ${part.k}p below Σ|c|·x of the subtracted terms)` };
+  }
+  if (high >> BigInt(32 * (limbs + 1)) !== 0n) {
+    return { error: `the sum ${show(high)} overflows ${limbs + 1} limbs` };
+  }
+  let bound = high + 1n;
+  if (part.subs.length > 0) {
+    const t0 = part.subs[0], last = part.subs[part.subs.length - 1];
+    if (high >= p << BigInt(t0 + 1)) {
+      return { error: `the sum reaches ${show(high)}, beyond 2^${t0 + 1}·p that the subtractions reduce` };
+    }
+    const reduced = p << BigInt(last);
+    if (reduced < bound) bound = reduced;
+  }
+  if (bound > 1n << BigInt(32 * limbs)) {
+    return { error: `the result ${show(bound)} does not fit ${limbs} limbs` };
+  }
+  return { bound };
+}

@@ -1,0 +1,217 @@
+/**
+ * The contracts of the leaf functions of the generated wasm modules: the functions whose bodies are
+ * limb-level code (no `call`), which the call-level analysis (calls_analysis.ts) treats as black boxes.
+ * Each entry says which operands a function reads, the bound it accepts on them, what it writes and
+ * the bound it guarantees, with the source comment that states it. The limb-level interpreter
+ * (tests/bounds/wasm_*.ts, another helper's part) proves these at instruction level; the lead connects
+ * the two (every entry here must be implied by a proven limb bound).
+ *
+ * Bounds are multiples of the module's unit: for the prime-field modules "value < k·p" (k = 1: fully
+ * reduced); for X25519 "|limb_i| ≤ k·tight_i" (k = 1: tight, k = 4: loose, x25519/wasm/field.ts).
+ *
+ * Shape: export name → { inputs: [{ param, elements, accept }], outputs: [{ param, elements, bound }] }.
+ * `bound` is a multiple k, or `{ join }` (the output is one of the named operands: copy, masked move),
+ * or `{ sum }` (no reduction: Σ coef·k of the operands, X25519's additions). Linear combinations
+ * (`kind: "combination"`) have no fixed table entry: their contract is read from their own body
+ * (calls_combination.ts: the coefficients, the K·p offset and the conditional subtractions), because
+ * it depends on the operand bounds (a sum of two values < 2p needs one more subtraction).
+ * @module
+ */
+import { montConstants, mulInputBounds } from "../internal.ts";
+
+/** An element operand: parameter `param` holds the address of `elements` consecutive elements. */
+export interface Operand {
+  readonly param: number;
+  readonly elements: number;
+}
+/** An input operand and the bound it accepts (value < accept·unit). */
+export interface InputBound extends Operand {
+  readonly accept: bigint;
+}
+/** What an output element is bounded by. */
+export type OutputBound =
+  | { readonly k: bigint }
+  /** one of the operands' current values, element by element (copy, cmov, cswap) */
+  | { readonly join: readonly number[] }
+  /** Σ coef·bound of the operands (X25519: limb-wise sums without carry) */
+  | { readonly sum: readonly (readonly [param: number, coef: bigint])[] };
+/** An output operand. */
+export interface OutputOperand extends Operand {
+  readonly bound: OutputBound;
+}
+
+/** A leaf function's contract. */
+export interface LeafContract {
+  readonly kind: "contract";
+  readonly inputs: readonly InputBound[];
+  readonly outputs: readonly OutputOperand[];
+  /** i32 parameters that must be 0/1 flags (cmov, cswap). */
+  readonly flags?: readonly number[];
+  /** The i32 result: a 0/1 flag (eq, isZero), or none. */
+  readonly result?: "flag";
+  /** The source comment stating the bounds. */
+  readonly cite: string;
+}
+/** A linear combination: contract derived from its body (calls_combination.ts). */
+export interface CombinationEntry {
+  readonly kind: "combination";
+  readonly cite: string;
+}
+export type LeafEntry = LeafContract | CombinationEntry;
+
+const el = (param: number, accept: bigint, elements = 1): InputBound => ({ param, elements, accept });
+const out = (param: number, bound: OutputBound, elements = 1): OutputOperand => ({ param, elements, bound });
+const P1 = { k: 1n } as const;
+
+const KERNEL_CITE = 'field/wasm/module.ts KERNEL_FUNCTIONS: "modular, fully reduced"; emit_linear.ts: ' +
+  '"inputs are N-limb values < p …; outputs are < p"';
+const MUL_CITE = "field/wasm/emit_mont.ts (u32), emit_mont_simd.ts, emit_mont_reduced.ts / _simd.ts: " +
+  '"in: a, b < p … out < p"';
+const COMBINATION_CITE =
+  "field/tower/wasm_fp2_emit.ts emitSmallCombination: \"Term i's value is < bound_i·p " +
+  '… brought below target·p … by conditional subtractions of 2^t·p"';
+
+/**
+ * The leaf contracts of a prime-field module of modulus p (kernel functions, the inversion, the Fp2
+ * lane kernels and linear Fp2 functions). fp2_mul's operand bounds come from `mulInputBounds`, the
+ * function the emitter itself uses.
+ */
+export function fieldContracts(p: bigint): Readonly<Record<string, LeafEntry>> {
+  const [aBound, bBound] = mulInputBounds(montConstants(p)).map(BigInt);
+  const arith = (inputs: number, cite = KERNEL_CITE): LeafContract => ({
+    kind: "contract",
+    inputs: Array.from({ length: inputs }, (_, i) => el(i + 1, 1n)),
+    outputs: [out(0, P1)],
+    cite,
+  });
+  const combination: CombinationEntry = { kind: "combination", cite: COMBINATION_CITE };
+  return {
+    mul: arith(2, MUL_CITE),
+    sqr: arith(1, MUL_CITE),
+    add: arith(2),
+    sub: arith(2),
+    neg: arith(1),
+    dbl: arith(1),
+    copy: {
+      kind: "contract",
+      inputs: [el(1, 1n)],
+      outputs: [out(0, { join: [1] })],
+      cite: "emit_linear.ts emitCopy: out ← a",
+    },
+    setZero: {
+      kind: "contract",
+      inputs: [],
+      outputs: [out(0, { k: 1n })],
+      cite: "emit_linear.ts emitSetZero: out ← 0",
+    },
+    setOne: {
+      kind: "contract",
+      inputs: [],
+      outputs: [out(0, P1)],
+      cite: "field/wasm/module.ts setOne: copy of slot 1, R mod p (data segment)",
+    },
+    // cmov/cswap move whole values under a 0/1 mask: the result is one of the operands (a join).
+    cmov: {
+      kind: "contract",
+      inputs: [el(0, 1n), el(1, 1n)],
+      outputs: [out(0, { join: [0, 1] })],
+      flags: [2],
+      cite: 'emit_linear.ts emitCmov: "out ← a if the i32 local `flag` is 1, unchanged if 0"',
+    },
+    cswap: {
+      kind: "contract",
+      inputs: [el(0, 1n), el(1, 1n)],
+      outputs: [out(0, { join: [0, 1] }), out(1, { join: [0, 1] })],
+      flags: [2],
+      cite: 'emit_linear.ts emitCswap: "Swaps a and b if the i32 local `flag` is 1"',
+    },
+    // A zero test or comparison of limbs is right only on fully reduced values (p ≠ 0 as limbs).
+    eq: {
+      kind: "contract",
+      inputs: [el(0, 1n), el(1, 1n)],
+      outputs: [],
+      result: "flag",
+      cite: "emit_linear.ts emitEq (limb XOR: needs canonical values < p)",
+    },
+    isZero: {
+      kind: "contract",
+      inputs: [el(0, 1n)],
+      outputs: [],
+      result: "flag",
+      cite: "emit_linear.ts emitIsZero (limb OR: needs canonical values < p)",
+    },
+    inv: {
+      kind: "contract",
+      inputs: [el(1, 1n)],
+      outputs: [out(0, P1)],
+      cite:
+        'field/wasm/inverse.ts: "a, b ∈ [0, 2^bits)" … v = R²·y⁻¹ mod m fully reduced; (representation: ' +
+        '"no memory scratch": the third parameter is not written)',
+    },
+    fp2_mul: {
+      kind: "contract",
+      inputs: [el(1, aBound, 2), el(2, bBound, 2)],
+      outputs: [out(0, P1, 2)],
+      cite:
+        'field/tower/wasm_fp2_lanes.ts emitFp2MulIn: "Operand bounds: a < 2p, b < mulInputBounds(c)[1]·p"; ' +
+        '"one masked subtraction per lane on the output pieces gives < p"',
+    },
+    fp2_sqr: {
+      kind: "contract",
+      inputs: [el(1, 1n, 2)],
+      outputs: [out(0, P1, 2)],
+      cite: 'field/tower/wasm_fp2_lanes.ts emitFp2SqrIn: "a < p"; outputs < p',
+    },
+    fp2_add: combination,
+    fp2_sub: combination,
+    fp2_dbl: combination,
+    fp2_neg: combination,
+    fp2_conj: combination,
+    fp2_mulByXi: combination,
+    fp2_mulByU: combination,
+  };
+}
+
+/** Bounds of X25519's field functions in multiples of "tight" (loose = 4·tight). */
+export const TIGHT = 1n, LOOSE = 4n;
+const X_CITE = 'x25519/wasm/field.ts: "Input bounds: loose. Output bounds: tight."';
+
+/**
+ * The leaf contracts of the X25519 module's field functions (x25519/wasm/module.ts, memory operands:
+ * fe_*(out, a, b)). `sq^n` is the contract of the unnamed repeated squarings (sqn(2), sqn(5)), which
+ * calls_x25519.ts identifies by their bodies.
+ */
+export const X25519_CONTRACTS: Readonly<Record<string, LeafContract>> = {
+  fe_mul: {
+    kind: "contract",
+    inputs: [el(1, LOOSE), el(2, LOOSE)],
+    outputs: [out(0, { k: TIGHT })],
+    cite: X_CITE,
+  },
+  fe_sq: { kind: "contract", inputs: [el(1, LOOSE)], outputs: [out(0, { k: TIGHT })], cite: X_CITE },
+  "sq^n": {
+    kind: "contract",
+    inputs: [el(1, LOOSE)],
+    outputs: [out(0, { k: TIGHT })],
+    cite: 'x25519/wasm/module.ts sqn: "`n` squarings in a row" of emitSqr (' + X_CITE + ")",
+  },
+  fe_mul_a24: { kind: "contract", inputs: [el(1, LOOSE)], outputs: [out(0, { k: TIGHT })], cite: X_CITE },
+  fe_carry: {
+    kind: "contract",
+    inputs: [el(1, LOOSE)],
+    outputs: [out(0, { k: TIGHT })],
+    cite: 'x25519/wasm/field.ts emitCarryFe: "Input: loose. Output: tight."',
+  },
+  fe_add: {
+    kind: "contract",
+    inputs: [el(1, LOOSE), el(2, LOOSE)],
+    outputs: [out(0, { sum: [[1, 1n], [2, 1n]] })],
+    cite: 'x25519/wasm/field.ts emitAdd: "no carry. Output bound: the sum of the input bounds."',
+  },
+  fe_sub: {
+    kind: "contract",
+    inputs: [el(1, LOOSE), el(2, LOOSE)],
+    outputs: [out(0, { sum: [[1, 1n], [2, 1n]] })],
+    cite: 'x25519/wasm/field.ts emitSub: "no carry. Output bound: the sum of the input bounds."',
+  },
+};
