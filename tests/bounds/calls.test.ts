@@ -11,7 +11,7 @@ import { CallAnalysis, Unclassified } from "./calls_analysis.ts";
 import { analyseFunction, formatViolation } from "./calls_run.ts";
 import { type ModuleTarget, moduleTargets, variantBytes } from "./calls_targets.ts";
 import type { LeafContract } from "./contracts.ts";
-import { decodeCombination, NotACombination } from "./calls_combination.ts";
+import { type Combination, decodeCombination, NotACombination, partBound } from "./calls_combination.ts";
 import type { WasmModule } from "../ct/wasm_decode.ts";
 import { maskValue, proveSelect } from "./calls_select.ts";
 import { repeatedSquarings, x25519Target } from "./calls_x25519.ts";
@@ -262,4 +262,30 @@ Deno.test("calls: X25519 fe_invert (fe_mul, fe_sq and the unnamed repeated squar
     },
   };
   assert.ok(analyseFunction(loose, new CallAnalysis(loose.facts), t.functions[0]).violations.length > 0);
+});
+
+Deno.test("calls control: a combination's quotient estimate is checked from its constants", () => {
+  for (const curve of ["bls12-381", "bn254"] as const) {
+    const { mod, unit: p, limbs: n } = target(`${curve} simd u32`).facts;
+    const decoded = mod.functions.map((f): Combination | null => {
+      try {
+        return decodeCombination(f, p, n);
+      } catch (e) {
+        if (e instanceof NotACombination) return null;
+        throw e;
+      }
+    });
+    const parts = decoded.flatMap((c) => c?.parts ?? []).filter((part) => part.estimate !== undefined);
+    console.log(`${curve}: ${parts.length} combination parts reduce by the quotient estimate`);
+    assert(parts.length > 0, "the module has estimate combinations");
+    for (const part of parts) {
+      const unit = part.terms.map(() => p);
+      assert.ok("bound" in partBound(part, p, n, unit), "operands < p: proven");
+      const e = part.estimate!;
+      const bumped = { ...part, estimate: { ...e, mu: e.mu + 1n } };
+      assert.ok("error" in partBound(bumped, p, n, unit), "μ one too large (q̂ may exceed q) is rejected");
+      const wide = part.terms.map(() => p << 6n);
+      assert.ok("error" in partBound(part, p, n, wide), "operands 64× wider than the function was built for");
+    }
+  }
 });

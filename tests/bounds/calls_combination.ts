@@ -10,6 +10,8 @@
  *   local.set carry; local.get l_j; i64.const 2^32−1; i64.and; local.set l_j`; then any number of
  *   masked conditional subtractions of a constant q on the N + 1 limbs (borrow chain, mask −borrow,
  *   l ← d ^ ((d ^ l) & mask));
+ *   or, for a large bound, the quotient estimate q̂ = ⌊⌊V/2^b⌋·μ/2^k⌋ and the chain l_j − q̂·p_j on
+ *   the low N limbs, then at most one conditional subtraction of p on those N limbs;
  *   then the stores `local.get 0; local.get l_j; i64.store32 o+4j` of the low N limbs of each part.
  *
  * What that computes, and the contract derived from it (for operand bounds x_i < U_i):
@@ -36,6 +38,11 @@ export interface Part {
   readonly k: bigint;
   /** The exponents t of the conditional subtractions of 2^t·p, in order. */
   readonly subs: readonly number[];
+  /**
+   * The quotient estimate before the subtractions, if any: q̂ = ⌊⌊V / 2^b⌋·μ / 2^k⌋ read from limbs
+   * ⌊b/32⌋ and the next, then V − q̂·p on the low N limbs (the subtractions then run on N limbs).
+   */
+  readonly estimate?: { readonly b: number; readonly mu: bigint; readonly k: number };
 }
 /** A decoded combination: the parts, and where each is stored (parameter 0 + offset). */
 export interface Combination {
@@ -138,6 +145,8 @@ export function decodeCombination(fn: WasmFunction, p: bigint, limbs: number): C
     if (kp.some((x) => x < 0n || x > MASK32)) throw new NotACombination(`${fn.name}: K·p limb out of range`);
     const kTimesP = kp.reduce((acc, x, j) => acc + (x << BigInt(32 * j)), 0n);
     if (kTimesP % p !== 0n) throw new NotACombination(`${fn.name}: offset ${kTimesP} is not a multiple of p`);
+    const estimate = decodeEstimate(cur, fn, ls, p, n);
+    const width = estimate === undefined ? n + 1 : n; // limbs the subtractions run on
     // conditional subtractions
     const subs: number[] = [];
     while (
@@ -145,7 +154,7 @@ export function decodeCombination(fn: WasmFunction, p: bigint, limbs: number): C
     ) {
       const q: bigint[] = [], d: number[] = [];
       let borrow = -1;
-      for (let j = 0; j <= n; j++) {
+      for (let j = 0; j < width; j++) {
         cur.take("local.get", ls[j]);
         q.push(cur.i64());
         cur.take("i64.sub");
@@ -161,14 +170,14 @@ export function decodeCombination(fn: WasmFunction, p: bigint, limbs: number): C
           cur.take("local.set", dj);
         d.push(dj);
       }
-      if (new Set([...d, borrow, ...ls]).size !== 2 * n + 3) {
+      if (new Set([...d, borrow, ...ls]).size !== width + n + 2) {
         throw new NotACombination(`${fn.name}: locals reused`);
       }
       cur.take("i64.const", 0n),
         cur.take("local.get", borrow),
         cur.take("i64.sub"),
         cur.take("local.set", borrow);
-      for (let j = 0; j <= n; j++) {
+      for (let j = 0; j < width; j++) {
         cur.take("local.get", d[j]), cur.take("local.get", d[j]), cur.take("local.get", ls[j]);
         cur.take("i64.xor"), cur.take("local.get", borrow), cur.take("i64.and"), cur.take("i64.xor");
         cur.take("local.set", ls[j]);
@@ -186,7 +195,7 @@ export function decodeCombination(fn: WasmFunction, p: bigint, limbs: number): C
       }
       subs.push(t);
     }
-    parts.push({ terms, k: kTimesP / p, subs });
+    parts.push({ terms, k: kTimesP / p, subs, estimate });
     limbLocals.push(ls);
   }
   if (parts.length === 0) throw new NotACombination(`${fn.name}: does not start with a combination`);
@@ -213,6 +222,63 @@ export function decodeCombination(fn: WasmFunction, p: bigint, limbs: number): C
   return { parts, stores };
 }
 
+/**
+ * The quotient-estimate block of emitSmallCombination, if the cursor is at one: h from limbs L and L + 1
+ * (`(l_{L+1} << 32 | l_L) >> r`, or `l_L >> r` when L = N), times μ, shifted right by k into a fresh
+ * local q̂; then for j < N: `l_j − q̂·p_j` plus the carry, split as in the first chain.
+ */
+function decodeEstimate(cur: Cursor, fn: WasmFunction, ls: readonly number[], p: bigint, n: number) {
+  const at = cur.peek(), next = cur.peek(1);
+  if (at?.name !== "local.get" || next === undefined) return undefined;
+  const twoLimbs = next.name === "i64.const" && next.imm[0] === 32n && cur.peek(2)?.name === "i64.shl";
+  const oneLimb = next.name === "i64.const" && cur.peek(2)?.name === "i64.shr_u";
+  if (!twoLimbs && !oneLimb) return undefined;
+  let L: number;
+  if (twoLimbs) {
+    const hi = cur.local("local.get");
+    cur.take("i64.const", 32n), cur.take("i64.shl");
+    const lo = cur.local("local.get");
+    cur.take("i64.or");
+    L = ls.indexOf(lo);
+    if (L < 0 || ls[L + 1] !== hi) throw new NotACombination(`${fn.name}: estimate reads limbs out of order`);
+  } else {
+    L = ls.indexOf(cur.local("local.get"));
+    if (L !== n) throw new NotACombination(`${fn.name}: estimate reads one limb that is not the top`);
+  }
+  const r = Number(cur.i64());
+  cur.take("i64.shr_u");
+  const mu = cur.i64();
+  cur.take("i64.mul");
+  const k = Number(cur.i64());
+  cur.take("i64.shr_u");
+  const q = cur.local("local.set");
+  if (r < 0 || r >= 32 || k <= 0 || k >= 64 || mu <= 0n) {
+    throw new NotACombination(`${fn.name}: estimate constants out of range`);
+  }
+  let carry = -1;
+  for (let j = 0; j < n; j++) {
+    cur.take("local.get", ls[j]), cur.take("local.get", q);
+    const pj = cur.i64();
+    if (pj !== ((p >> BigInt(32 * j)) & MASK32)) {
+      throw new NotACombination(`${fn.name}: limb ${j} of q̂·p is not p's`);
+    }
+    cur.take("i64.mul"), cur.take("i64.sub");
+    if (j > 0) cur.take("local.get", carry), cur.take("i64.add");
+    cur.take("local.tee", ls[j]), cur.take("i64.const", 32n), cur.take("i64.shr_s");
+    const c = cur.local("local.set");
+    if (j === 0) carry = c;
+    else if (c !== carry) throw new NotACombination(`${fn.name}: estimate carry local changes`);
+    cur.take("local.get", ls[j]),
+      cur.take("i64.const", MASK32),
+      cur.take("i64.and"),
+      cur.take("local.set", ls[j]);
+  }
+  if (new Set([...ls, q, carry]).size !== n + 3) {
+    throw new NotACombination(`${fn.name}: estimate locals reused`);
+  }
+  return { b: 32 * L + r, mu, k };
+}
+
 /** The bound of a part's result for operand bounds `bounds` (exclusive, one per term), or an error. */
 export function partBound(
   part: Part,
@@ -234,6 +300,30 @@ export function partBound(
     return { error: `the sum ${show(high)} overflows ${limbs + 1} limbs` };
   }
   let bound = high + 1n;
+  if (part.estimate !== undefined) {
+    // V ∈ [low, high]; h = ⌊V/2^b⌋ read whole from its two limbs; h·μ < 2^64 (no wrap: i64.mul then
+    // shr_u); μ ≤ 2^(k+b)/p so q̂ ≤ ⌊V/p⌋; the error of h·μ/2^k against V/p is below
+    // (high/2^b + 2^(k+b)/p)/2^k, and high·p + 2^(k+2b) < p·2^(k+b) makes it < 1, so q̂ ≥ ⌊V/p⌋ − 1:
+    // V − q̂·p ∈ [0, 2p), held in N limbs when 2p ≤ 2^(32N); its limb products q̂·p_j stay < 2^63.
+    const { b, mu, k } = part.estimate;
+    const L = Math.floor(b / 32);
+    if (high >> BigInt(32 * Math.min(L + 2, limbs + 1)) !== 0n) {
+      return { error: `the estimate's two limbs do not hold ⌊V/2^${b}⌋ for V up to ${show(high)}` };
+    }
+    if ((high >> BigInt(b)) * mu >= 1n << 64n) return { error: "h·μ can wrap" };
+    if (mu > (1n << BigInt(k + b)) / p) return { error: "μ exceeds 2^(k+b)/p: q̂ may exceed the quotient" };
+    if (high * p + (1n << BigInt(k + 2 * b)) >= p << BigInt(k + b)) {
+      return { error: "the estimate's error bound is not below 1" };
+    }
+    if (2n * p > 1n << BigInt(32 * limbs)) return { error: "2p does not fit the low limbs" };
+    if (((high / p) * MASK32) >= 1n << 62n) return { error: "q̂·p_j can leave i64" };
+    bound = 2n * p;
+    if (part.subs.length > 0 && (part.subs.length !== 1 || part.subs[0] !== 0)) {
+      return { error: "after the estimate only one subtraction of p is expected" };
+    }
+    if (part.subs.length > 0) bound = p;
+    return { bound };
+  }
   if (part.subs.length > 0) {
     const t0 = part.subs[0], last = part.subs[part.subs.length - 1];
     if (high >= p << BigInt(t0 + 1)) {
