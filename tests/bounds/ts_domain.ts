@@ -137,8 +137,6 @@ export interface Atom {
   hi: D;
   grid: number;
   what: string;
-  /** For a floor atom F = ⌊x⌋: the form of F in the expanded basis, exp(x) − ρ. */
-  expand?: Form;
 }
 
 /** c₀ + Σ cᵢ·xᵢ: coefficients by atom id (no zero coefficients). */
@@ -177,8 +175,8 @@ export class Form {
 /** The atoms of one run. */
 export class Atoms {
   readonly list: Atom[] = [];
-  make(lo: D, hi: D, grid: number, what: string, expand?: Form): Atom {
-    const a: Atom = { id: this.list.length, lo, hi, grid, what, expand };
+  make(lo: D, hi: D, grid: number, what: string): Atom {
+    const a: Atom = { id: this.list.length, lo, hi, grid, what };
     this.list.push(a);
     return a;
   }

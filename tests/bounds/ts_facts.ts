@@ -49,3 +49,35 @@ export function fieldFacts(p: bigint, n: number): DocumentedFact[] {
     },
   ];
 }
+
+/**
+ * "out < p" of the field kernels is a claim about the whole number, so it is algebra, not the
+ * analysis: the analysis proves the limbs and the masks (each output is one of the chains' digit
+ * vectors), and these inequalities, checked in BigInt for the field's p and R, make it canonical.
+ */
+export function valueBelowP(
+  p: bigint,
+  n: number,
+): Record<string, { argument: string; algebra: () => string }> {
+  const R = 1n << BigInt(24 * n);
+  return {
+    mul: {
+      argument: "t = (a·b + q·p)/R < 2p; out = t − p if the t − p chain does not borrow (t ≥ p), else t",
+      algebra: () =>
+        check((p - 1n) * (R - 1n) + (R - 1n) * p < 2n * p * R, "t < 2p") + "; " +
+        check(2n * p - 1n - p < p, "t − p < p"),
+    },
+    add: {
+      argument: "a + b ≤ 2p − 2; out = a + b − p if that does not borrow, else a + b",
+      algebra: () => check(2n * p - 2n - p < p, "a + b − p < p"),
+    },
+    sub: {
+      argument: "a − b ∈ (−p, p); out = a − b + p if a − b borrows, else a − b",
+      algebra: () => check(-(p - 1n) + p >= 0n && (p - 1n) < p, "a − b + [a < b]·p ∈ [0, p)"),
+    },
+    neg: {
+      argument: "p − a ∈ (0, p] for a ∈ (0, p), masked to 0 for a = 0",
+      algebra: () => check(p - 1n < p && p - (p - 1n) > 0n, "p − a ∈ [1, p − 1] for a ∈ [1, p − 1]"),
+    },
+  };
+}

@@ -252,7 +252,7 @@ export class Interp {
     const rho = this.atoms.make(D0, D1.sub(D.of(1n, x.grid)), x.grid, "frac");
     const exp = x.exp.add(Form.atom(rho.id), -1);
     if (lo.cmp(hi) === 0) return this.constNum(lo);
-    const f = this.atoms.make(lo, hi, 0, "floor", exp);
+    const f = this.atoms.make(lo, hi, 0, "floor");
     return this.mk(Form.atom(f.id), exp, { lo, hi }, 0, e);
   }
 

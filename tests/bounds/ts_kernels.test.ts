@@ -7,16 +7,10 @@
 import assert from "node:assert/strict";
 import { bls12_381_fp, bn254_fp, TS_BOUNDS, x25519TsField } from "../internal.ts";
 import { D } from "./ts_domain.ts";
+import { valueBelowP } from "./ts_facts.ts";
 import { analyse, type Analysis, fmtBound, fmtLimbs, type LimbBound, uniform } from "./ts_kernels.ts";
 import { parseModule } from "./ts_parse.ts";
 import { docOf, FIELD_FILES, fieldFile, type KernelFile, x25519Bounds, x25519File } from "./ts_specs.ts";
-
-const VALUE_LT_P: Record<string, string> = {
-  mul: "t < 2p, one masked subtraction",
-  add: "a + b < 2p, one masked subtraction",
-  sub: "a − b + [a < b]·p ∈ [0, p)",
-  neg: "(p − a)·[a ≠ 0] < p",
-};
 
 function line(f: KernelFile, a: Analysis): string {
   const s = a.spec;
@@ -32,7 +26,8 @@ function line(f: KernelFile, a: Analysis): string {
     ...Object.entries(s.scalars ?? {}).map(([n, [lo, hi]]) => `${n} ∈ [${lo}, ${hi}]`),
   ].filter((x) => x).join(", ");
   const outs = [...a.outputs].map(([n, cells]) => `${n}: ${fmtLimbs(cells)}`).join(", ");
-  const lt = f.p !== undefined && VALUE_LT_P[s.fn] ? `; value < p by algebra (${VALUE_LT_P[s.fn]})` : "";
+  const ltp = f.p !== undefined ? valueBelowP(f.p, f.limbs)[s.fn] : undefined;
+  const lt = ltp ? `; value < p by algebra (${ltp.algebra()})` : "";
   const cong = a.congruenceAt.size ? `; exact by congruence: ${[...a.congruenceAt].join(", ")}` : "";
   const facts = a.factsUsed.size ? `; facts: ${[...a.factsUsed].map((x) => `\`${x.text}\``).join(", ")}` : "";
   const status = a.violations.length ? `FAILS (${a.violations.length})` : "exact";
@@ -138,10 +133,16 @@ Deno.test("bounds ts: control: bn254-fp mul with limbs < 2^25 instead of 2^24 is
 });
 
 Deno.test("bounds ts: control: x25519 mul with the loose bound one bit wider misses the tight bound", () => {
-  const f = x25519File(".", 1);
+  const f = x25519File(undefined, 1);
   const a = analyse(f.name, f.mod, f.limbs, f.specs.find((s) => s.fn === "mul")!, f.facts);
   assert.ok(a.violations.some((v) => v.msg.startsWith("output limb")), JSON.stringify(a.violations));
-  const two = analyse(f.name, f.mod, f.limbs, x25519File(".", 4).specs.find((s) => s.fn === "mul")!, []);
+  const two = analyse(
+    f.name,
+    f.mod,
+    f.limbs,
+    x25519File(undefined, 4).specs.find((s) => s.fn === "mul")!,
+    [],
+  );
   assert.ok(two.violations.some((v) => v.msg.startsWith("not exact")), "4 bits wider: the columns pass 2^53");
 });
 
@@ -265,4 +266,46 @@ Deno.test("bounds ts: control: without the congruences seen through floors, mul 
     const b = analyse(f.name, f.mod, f.limbs, spec, f.facts);
     assert.ok([...b.congruenceAt].some((w) => w.includes("q * P[0] + s * 5.960464477539063e-8")), name);
   }
+});
+
+Deno.test("bounds ts: on point inputs the interpreter computes what the kernel computes", () => {
+  for (const [name, ns] of [["bn254-fp", bn254_fp], ["bls12-381-fp", bls12_381_fp]] as [string, FieldNs][]) {
+    const f = fieldFile(name);
+    const n = f.limbs, p = f.p!;
+    const point = (x: bigint) => {
+      const limbs = limbsOf(x, n).map((l) => D.fromDouble(l));
+      return { lo: limbs, hi: limbs, grid: -24 };
+    };
+    // (a, b): canonical, and mul's conversion case a < R with b < p
+    for (const [x, y] of [[p - 1n, p - 2n], [p / 3n, p - 1n], [(1n << BigInt(24 * n)) - 1n, p - 1n]]) {
+      for (const fn of ["mul", "add", "neg"]) {
+        if (fn !== "mul" && x >= p) continue;
+        const spec = f.specs.find((s) => s.fn === fn)!;
+        const inputs = { a: point(x), b: point(y) };
+        const got = analyse(f.name, f.mod, n, { ...spec, inputs }, f.facts, { aliasing: false }).outputs.get(
+          "o",
+        )!;
+        const m = new Float64Array(3 * n);
+        m.set(limbsOf(x, n), n);
+        m.set(limbsOf(y, n), 2 * n);
+        if (fn === "neg") ns.neg(m, 0, n);
+        else ns[fn as "mul"](m, 0, n, 2 * n);
+        got.forEach((c, k) =>
+          assert.ok(c.lo.cmp(c.hi) === 0 && c.lo.toNumber() === m[k], `${name} ${fn} limb ${k}`)
+        );
+      }
+    }
+  }
+  const f = x25519File();
+  const xs = Array.from({ length: f.limbs }, (_, k) => ((k * 104729) % 1179649) - 589824);
+  const point = { lo: xs.map((v) => D.int(v)), hi: xs.map((v) => D.int(v)), grid: 0 };
+  const F = new Float64Array(3 * f.limbs);
+  F.set(xs, f.limbs);
+  F.set(xs, 2 * f.limbs);
+  x25519TsField.mul(F, 0, f.limbs, 2 * f.limbs);
+  const spec = f.specs.find((s) => s.fn === "mul")!;
+  const got = analyse(f.name, f.mod, f.limbs, { ...spec, input: point }, [], { aliasing: false }).outputs.get(
+    "o",
+  )!;
+  got.forEach((c, k) => assert.ok(c.lo.cmp(c.hi) === 0 && c.lo.toNumber() === F[k], `x25519 mul limb ${k}`));
 });

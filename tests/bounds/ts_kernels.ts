@@ -33,8 +33,10 @@ export interface FnSpec {
   fn: string;
   /** Element-offset parameters and their roles. */
   ptrs: Record<string, Role>;
-  /** Bounds of the input elements (one for all of them). */
+  /** Bounds of the input elements (one for all of them)… */
   input?: LimbBound;
+  /** …unless given per element argument (an aliased group takes its first member's). */
+  inputs?: Record<string, LimbBound>;
   /** Integer parameters (flags): their range. */
   scalars?: Record<string, [number, number]>;
   /** Byte-array parameters: input bytes (any) or output. */
@@ -97,7 +99,7 @@ export function analyse(
   limbs: number,
   spec: FnSpec,
   facts: readonly Fact[] = [],
-  { maxRuns = 512, congruences = true } = {},
+  { maxRuns = 512, congruences = true, aliasing = true } = {},
 ): Analysis {
   const fn = mod.functions.get(spec.fn);
   if (!fn) throw new Error(`${file}: no function ${spec.fn}`);
@@ -111,7 +113,7 @@ export function analyse(
   const violations: Violation[] = [];
   const factsUsed = new Set<Fact>(), notes = new Set<string>(), congruenceAt = new Set<string>();
   let maxBits = 0, maxAt = "", runs = 0;
-  const parts = partitions(ptrNames);
+  const parts = aliasing ? partitions(ptrNames) : [ptrNames.map((x) => [x])];
   const addViolation = (v: Violation) => {
     if (!violations.some((w) => w.line === v.line && w.expr === v.expr && w.msg === v.msg)) {
       violations.push(v);
@@ -195,12 +197,12 @@ function setupFor(it: Interp, spec: FnSpec, part: string[][], limbs: number) {
   const regions = new Map<string, (Num | undefined)[]>();
   for (const group of part) {
     const region = group.join("=");
-    const isIn = group.some((g) => spec.ptrs[g] !== "out");
+    const firstIn = group.find((g) => spec.ptrs[g] !== "out");
     regions.set(
       region,
       Array.from({ length: limbs }, (_, k) => {
-        if (!isIn) return undefined;
-        const b = spec.input!;
+        if (firstIn === undefined) return undefined;
+        const b = spec.inputs?.[firstIn] ?? spec.input!;
         return it.atomNum(b.lo[k], b.hi[k], b.grid, `${region}[${k}]`);
       }),
     );

@@ -31,8 +31,11 @@ export function docOf(mod: ParsedModule, name: string): string {
 
 export const FIELD_FILES = ["bls12-381-fp", "bls12-381-fr", "bn254-fp", "bn254-fr"];
 
+/** The repository root (the generated files are read from it). */
+const ROOT = new URL("../../", import.meta.url).pathname.replace(/\/$/, "");
+
 /** A field kernel file's functions with the bounds its header and doc comments state. */
-export function fieldFile(name: string, root = "."): KernelFile {
+export function fieldFile(name: string, root = ROOT): KernelFile {
   const path = `${root}/field/ts/generated/${name}.ts`;
   const mod = loadModule(path);
   const h = /limb i holds Aᵢ·2\^-(\d+) \(0 ≤ Aᵢ < 2\^(\d+)\)/.exec(mod.source);
@@ -106,7 +109,7 @@ export function x25519Bounds(mod: ParsedModule, n: number): { tight: LimbBound; 
   return { tight, loose: uniform(n, D.int(-L), D.int(L), 0) };
 }
 
-export function x25519File(root = ".", loosen = 0): KernelFile {
+export function x25519File(root = ROOT, loosen = 0): KernelFile {
   const path = `${root}/x25519/ts/field.ts`;
   const mod = loadModule(path);
   const n = (mod.consts.find((c) => c.name === "LIMBS")?.init as { value: number }).value;
