@@ -12,6 +12,9 @@ import { analyse, type Analysis, fmtBound, fmtLimbs, type LimbBound, uniform } f
 import { parseModule } from "./ts_parse.ts";
 import { docOf, FIELD_FILES, fieldFile, type KernelFile, x25519Bounds, x25519File } from "./ts_specs.ts";
 
+/** A significand width, rounded down (log2 in doubles: just under 53 is not 53). */
+const bits = (b: number) => (b > 52.9995 ? "53 − ε" : (Math.floor(b * 1000) / 1000).toFixed(3));
+
 function line(f: KernelFile, a: Analysis): string {
   const s = a.spec;
   const ins = [
@@ -31,9 +34,7 @@ function line(f: KernelFile, a: Analysis): string {
   const cong = a.congruenceAt.size ? `; exact by congruence: ${[...a.congruenceAt].join(", ")}` : "";
   const facts = a.factsUsed.size ? `; facts: ${[...a.factsUsed].map((x) => `\`${x.text}\``).join(", ")}` : "";
   const status = a.violations.length ? `FAILS (${a.violations.length})` : "exact";
-  return `${f.name} ${s.fn} | in ${input} | out ${outs}${lt} | max ${
-    (Math.floor(a.maxBits * 1000) / 1000).toFixed(3)
-  } bits on ` +
+  return `${f.name} ${s.fn} | in ${input} | out ${outs}${lt} | max ${bits(a.maxBits)} bits on ` +
     `its grid, ${status} | ${a.runs} runs (${a.aliasings} aliasings × cases)${cong}${facts}`;
 }
 

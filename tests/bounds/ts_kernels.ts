@@ -281,10 +281,11 @@ export function fmt(x: D): string {
   if (pow(a) !== undefined) return `${s}2^${pow(a)}`;
   // 2^u − 2^v or 2^u + 2^v
   const len = a.n.toString(2).length;
+  const p2 = (e: number) => (e === 0 ? "1" : `2^${e}`);
   for (const u of [len + a.e, len - 1 + a.e]) {
     const r = D.of(1n, u).sub(a);
-    if (r.n > 0n && pow(r) !== undefined) return `${s}(2^${u} − 2^${pow(r)})`;
-    if (r.n < 0n && pow(r.neg()) !== undefined) return `${s}(2^${u} + 2^${pow(r.neg())})`;
+    if (r.n > 0n && pow(r) !== undefined) return `${s}(${p2(u)} − ${p2(pow(r)!)})`;
+    if (r.n < 0n && pow(r.neg()) !== undefined) return `${s}(${p2(u)} + ${p2(pow(r.neg())!)})`;
   }
   return `${s}≈2^${a.log2().toFixed(3)}`;
 }
