@@ -52,17 +52,6 @@ export interface Violation {
   msg: string;
 }
 
-/** A value-level fact that intervals cannot see, justified by algebra (tests/bounds/ts_facts.ts). */
-export interface Fact {
-  /** The function and the source text of the declarator or assignment whose value it bounds. */
-  fn: string;
-  text: string;
-  /** Applies only when this holds of the loop variables (e.g. the last limb). */
-  when?: (loopVar: (name: string) => number) => boolean;
-  lo: D;
-  hi: D;
-}
-
 interface Scope {
   vars: Map<string, { v: Val; mutable: boolean }>;
   parent?: Scope;
@@ -85,7 +74,6 @@ export interface RunResult {
   violations: Violation[];
   maxBits: number;
   maxAt: string;
-  factsUsed: Set<Fact>;
   notes: Set<string>;
   congruenceAt: Set<string>;
 }
@@ -97,13 +85,11 @@ export class Interp {
   readonly atoms: Atoms = new Atoms();
   readonly violations: Violation[] = [];
   readonly notes: Set<string> = new Set();
-  readonly factsUsed: Set<Fact> = new Set();
   /** Where a fractional grid was raised by a congruence seen through floors. */
   readonly congruenceAt: Set<string> = new Set();
   maxBits = 0;
   maxAt = "";
   private fnStack: string[] = [];
-  private loopVars: Map<string, number>[] = [];
   private chosen = new Map<string, number>();
   private globals: Scope = { vars: new Map() };
   private scratch = new Map<string, Arr>();
@@ -112,7 +98,6 @@ export class Interp {
     readonly mod: ParsedModule,
     readonly limbs: number,
     readonly choose: (n: number, key: string) => number,
-    readonly facts: readonly Fact[],
     /** Off: grids from the floor basis are ignored (the control that shows congruences matter). */
     readonly congruences = true,
   ) {
@@ -313,14 +298,11 @@ export class Interp {
     const scope: Scope = { vars: new Map(), parent: this.globals };
     fn.params.forEach((p, i) => scope.vars.set(p.name, { v: args[i], mutable: false }));
     this.fnStack.push(fn.name);
-    const saved = this.loopVars;
-    this.loopVars = [];
     try {
       const r = this.block(fn.body(), scope);
       return r ?? { k: "void" };
     } finally {
       this.fnStack.pop();
-      this.loopVars = saved;
     }
   }
 
@@ -332,51 +314,13 @@ export class Interp {
     return undefined;
   }
 
-  private loopVar = (name: string): number => {
-    for (let i = this.loopVars.length - 1; i >= 0; i--) {
-      const v = this.loopVars[i].get(name);
-      if (v !== undefined) return v;
-    }
-    throw new UnmodelledError(`no loop variable ${name}`);
-  };
-
-  private applyFacts(v: Val, node: { pos: number; end: number }): Val {
-    const fn = this.fnStack.at(-1)!, text = this.mod.text(node);
-    for (const f of this.facts) {
-      if (f.fn !== fn || f.text !== text || (f.when && !f.when(this.loopVar))) continue;
-      if (v.k !== "num" || v.mod32) this.fail(undefined, `fact on a non-number: ${text}`);
-      if (v.hi.lt(f.lo) || f.hi.lt(v.lo)) this.fail(undefined, `fact contradicts the analysis: ${text}`);
-      this.factsUsed.add(f);
-      const lo = dmax(v.lo, f.lo), hi = v.hi.lt(f.hi) ? v.hi : f.hi;
-      if (this.isConstRange(lo, hi)) {
-        v = this.constNum(lo);
-        continue;
-      }
-      // a value that is one atom: bound the atom itself, so every form over it sees the fact; any
-      // other value becomes a fresh atom with the bound (its forms are forgotten, which is sound)
-      const [[id, c]] = v.lin.terms.size === 1 && v.lin.c.isZero() ? [...v.lin.terms] : [[-1, D0]];
-      if (id >= 0 && c.cmp(D1) === 0) {
-        const a = this.atoms.list[id];
-        a.lo = dmax(a.lo, lo);
-        a.hi = a.hi.lt(hi) ? a.hi : hi;
-        v = { ...v, lo, hi };
-      } else {
-        v = this.atomNum(lo, hi, v.grid, `fact ${text}`);
-      }
-    }
-    return v;
-  }
-  private isConstRange(lo: D, hi: D): boolean {
-    return lo.cmp(hi) === 0;
-  }
-
   private stmt(s: Stmt, scope: Scope): Val | undefined {
     switch (s.k) {
       case "decl":
         for (const d of s.decls) {
           if (!d.init) this.fail(s as never, "declaration without initialiser");
           if (scope.vars.has(d.name)) this.fail(d as never, `redeclared ${d.name}`);
-          const v = this.applyFacts(this.expr(d.init!, scope), d);
+          const v = this.expr(d.init!, scope);
           scope.vars.set(d.name, { v, mutable: s.kind === "let" });
         }
         return undefined;
@@ -393,23 +337,14 @@ export class Interp {
           this.fail(s.cond, "a for loop must declare one let counter");
         }
         this.stmt(s.init, ls);
-        const name = s.init.decls[0].name;
-        const vars = new Map<string, number>();
-        this.loopVars.push(vars);
-        try {
-          for (let n = 0;; n++) {
-            if (n > 4096) this.fail(s.cond, "loop runs too long");
-            const c = this.expr(s.cond, ls);
-            const cv = this.concrete(c, s.cond);
-            if (cv !== 0 && cv !== 1) this.fail(s.cond, "loop condition is not a comparison");
-            if (cv === 0) break;
-            vars.set(name, this.concrete(this.lookup(ls, name, s.cond).v, s.cond));
-            const r = this.stmt(s.body, { vars: new Map(), parent: ls });
-            if (r) this.fail(s.cond, "return inside a loop");
-            this.expr(s.update, ls);
-          }
-        } finally {
-          this.loopVars.pop();
+        for (let n = 0;; n++) {
+          if (n > 4096) this.fail(s.cond, "loop runs too long");
+          const cv = this.concrete(this.expr(s.cond, ls), s.cond);
+          if (cv !== 0 && cv !== 1) this.fail(s.cond, "loop condition is not a comparison");
+          if (cv === 0) break;
+          const r = this.stmt(s.body, { vars: new Map(), parent: ls });
+          if (r) this.fail(s.cond, "return inside a loop");
+          this.expr(s.update, ls);
         }
         return undefined;
       }
@@ -638,7 +573,6 @@ export class Interp {
       const a = this.num(old, e), b = this.num(v, e);
       v = e.op === "+=" ? this.add(a, b, 1, e) : e.op === "-=" ? this.add(a, b, -1, e) : this.mul(a, b, e);
     }
-    v = this.applyFacts(v, e);
     if (e.target.k === "id") {
       const slot = this.lookup(scope, e.target.name, e);
       if (!slot.mutable) this.fail(e, `assigns the const ${e.target.name}`);
@@ -686,7 +620,6 @@ export class Interp {
       violations: this.violations,
       maxBits: this.maxBits,
       maxAt: this.maxAt,
-      factsUsed: this.factsUsed,
       notes: this.notes,
       congruenceAt: this.congruenceAt,
     };

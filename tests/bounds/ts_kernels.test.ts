@@ -1,16 +1,24 @@
 // Issue 17 item 5, TypeScript part: the generated TypeScript kernels (field/ts/generated/*.ts,
 // x25519/ts/field.ts) analysed from their source text: every double operation exact, every output limb
 // within its stated bound, from the stated input bounds (tests/bounds/README.md, "TypeScript").
-// Prints one line per function. Positive controls: a widened input bound, a dropped fact and
-// unmodelled constructs must make the analysis fail.
+// Prints one line per function. Positive controls: a widened input bound, the value contract dropped,
+// congruences switched off and unmodelled constructs must make the analysis fail.
 
 import assert from "node:assert/strict";
 import { bls12_381_fp, bn254_fp, TS_BOUNDS, x25519TsField } from "../internal.ts";
 import { D } from "./ts_domain.ts";
-import { valueBelowP } from "./ts_facts.ts";
+import { valueBelowP } from "./ts_algebra.ts";
 import { analyse, type Analysis, fmtBound, fmtLimbs, type LimbBound, uniform } from "./ts_kernels.ts";
 import { parseModule } from "./ts_parse.ts";
-import { docOf, FIELD_FILES, fieldFile, type KernelFile, x25519Bounds, x25519File } from "./ts_specs.ts";
+import {
+  docOf,
+  FIELD_FILES,
+  fieldFile,
+  type KernelFile,
+  specOf,
+  x25519Bounds,
+  x25519File,
+} from "./ts_specs.ts";
 
 /** A significand width, rounded down (log2 in doubles: just under 53 is not 53). */
 const bits = (b: number) => (b > 52.9995 ? "53 − ε" : (Math.floor(b * 1000) / 1000).toFixed(3));
@@ -22,9 +30,11 @@ function line(f: KernelFile, a: Analysis): string {
     ...Object.keys(s.bytes ?? {}).filter((n) => s.bytes![n].role === "in").map((n) => `${n} (bytes)`),
   ];
   const input = [
-    s.input && ins.some((n) => !n.endsWith("(bytes)"))
-      ? `${ins.filter((n) => !n.endsWith("(bytes)"))}: ${fmtBound(s.input)}`
-      : "",
+    ...(s.inputs
+      ? Object.entries(s.inputs).map(([n, b]) => `${n}: ${fmtBound(b)}`)
+      : s.input && ins.some((n) => !n.endsWith("(bytes)"))
+      ? [`${ins.filter((n) => !n.endsWith("(bytes)"))}: ${fmtBound(s.input)}`]
+      : []),
     ...ins.filter((n) => n.endsWith("(bytes)")).map((n) => `${n} [0, 255]`),
     ...Object.entries(s.scalars ?? {}).map(([n, [lo, hi]]) => `${n} ∈ [${lo}, ${hi}]`),
   ].filter((x) => x).join(", ");
@@ -32,15 +42,16 @@ function line(f: KernelFile, a: Analysis): string {
   const ltp = f.p !== undefined ? valueBelowP(f.p, f.limbs)[s.fn] : undefined;
   const lt = ltp ? `; value < p by algebra (${ltp.algebra()})` : "";
   const cong = a.congruenceAt.size ? `; exact by congruence: ${[...a.congruenceAt].join(", ")}` : "";
-  const facts = a.factsUsed.size ? `; facts: ${[...a.factsUsed].map((x) => `\`${x.text}\``).join(", ")}` : "";
   const status = a.violations.length ? `FAILS (${a.violations.length})` : "exact";
-  return `${f.name} ${s.fn} | in ${input} | out ${outs}${lt} | max ${bits(a.maxBits)} bits on ` +
-    `its grid, ${status} | ${a.runs} runs (${a.aliasings} aliasings × cases)${cong}${facts}`;
+  return `${f.name} ${s.fn} | in ${s.label ? `(${s.label}) ` : ""}${input} | out ${outs}${lt} | max ${
+    bits(a.maxBits)
+  } bits on ` +
+    `its grid, ${status} | ${a.runs} runs (${a.aliasings} aliasings × cases)${cong}`;
 }
 
 function analyseFile(f: KernelFile, print = true): Analysis[] {
   return f.specs.map((s) => {
-    const a = analyse(f.name, f.mod, f.limbs, s, f.facts);
+    const a = analyse(f.name, f.mod, f.limbs, s);
     if (print) console.log(line(f, a));
     return a;
   });
@@ -54,9 +65,6 @@ function assertClean(f: KernelFile, results: Analysis[]) {
   const exported = [...f.mod.functions.values()].filter((x) => x.exported).map((x) => x.name).sort();
   const covered = [...new Set([...f.specs.map((s) => s.fn), ...Object.keys(f.skipped)])].sort();
   assert.deepEqual(exported, covered, `${f.name}: exported functions vs analysed`);
-  // every fact was needed by some run (none is dead)
-  const used = new Set(results.flatMap((a) => [...a.factsUsed]));
-  for (const fact of f.facts) assert.ok(used.has(fact), `${f.name}: fact \`${fact.text}\` never applied`);
 }
 
 for (const name of FIELD_FILES) {
@@ -64,7 +72,6 @@ for (const name of FIELD_FILES) {
     const f = fieldFile(name);
     const results = analyseFile(f);
     assertClean(f, results);
-    for (const fact of f.facts) fact.algebra();
     // the generator's own claim in mul's doc, "column values < 2^x < 2^53", x printed by toFixed(3)
     // (rounded to nearest, so the bound may exceed it by 0.0005: bls12-381-fr's is 2^52.09447)
     const claim = /is\s+< 2\^(\d+\.\d+) < 2\^53/.exec(docOf(f.mod, "mul"));
@@ -107,14 +114,12 @@ Deno.test("bounds ts: x25519's stated bounds (header) are the code's TS_BOUNDS",
   assert.deepEqual(nums(loose), { lo: [...TS_BOUNDS.loose.lo], hi: [...TS_BOUNDS.loose.hi] });
 });
 
-Deno.test("bounds ts: each value fact is needed, and its algebra holds", () => {
+Deno.test("bounds ts: the value arguments for out < p hold in BigInt for each field", () => {
   for (const name of FIELD_FILES) {
     const f = fieldFile(name);
-    for (const fact of f.facts) {
-      fact.algebra();
-      const spec = f.specs.find((s) => s.fn === fact.fn)!;
-      const without = analyse(f.name, f.mod, f.limbs, spec, f.facts.filter((x) => x !== fact));
-      assert.ok(without.violations.length > 0, `${name}: \`${fact.text}\` is not needed`);
+    for (const [fn, v] of Object.entries(valueBelowP(f.p!, f.limbs))) {
+      assert.ok(f.specs.some((s) => s.fn === fn));
+      v.algebra();
     }
   }
 });
@@ -123,9 +128,9 @@ Deno.test("bounds ts: each value fact is needed, and its algebra holds", () => {
 
 Deno.test("bounds ts: control: bn254-fp mul with limbs < 2^25 instead of 2^24 is inexact", () => {
   const f = fieldFile("bn254-fp");
-  const spec = f.specs.find((s) => s.fn === "mul")!;
+  const spec = specOf(f, "mul", "a, b < p");
   const wide = uniform(f.limbs, D.int(0), D.int(2).sub(D.of(1n, -24)), -24);
-  const a = analyse(f.name, f.mod, f.limbs, { ...spec, input: wide }, f.facts);
+  const a = analyse(f.name, f.mod, f.limbs, { ...spec, input: wide });
   assert.ok(
     a.violations.some((v) => v.msg.startsWith("not exact in a double")),
     JSON.stringify(a.violations),
@@ -133,17 +138,26 @@ Deno.test("bounds ts: control: bn254-fp mul with limbs < 2^25 instead of 2^24 is
   assert.ok(a.maxBits >= 53);
 });
 
+Deno.test("bounds ts: control: bn254-fp mul and add without the value contract (b < p) miss the limb bound", () => {
+  // limbs alone allow a, b up to R − 1: then t < R + p may have a top limb of 2^24, and a + b − p's
+  // last borrow may be +1; the contract "b < p" (a top-limb bound) is what the proof uses
+  const f = fieldFile("bn254-fp");
+  const any = uniform(f.limbs, D.int(0), D.int(1).sub(D.of(1n, -24)), -24);
+  for (const fn of ["mul", "add"]) {
+    const spec = specOf(f, fn, "a, b < p");
+    const a = analyse(f.name, f.mod, f.limbs, { ...spec, input: any });
+    assert.ok(
+      a.violations.some((v) => v.msg.startsWith("output limb")),
+      `${fn}: ${JSON.stringify(a.violations)}`,
+    );
+  }
+});
+
 Deno.test("bounds ts: control: x25519 mul with the loose bound one bit wider misses the tight bound", () => {
   const f = x25519File(undefined, 1);
-  const a = analyse(f.name, f.mod, f.limbs, f.specs.find((s) => s.fn === "mul")!, f.facts);
+  const a = analyse(f.name, f.mod, f.limbs, specOf(f, "mul"));
   assert.ok(a.violations.some((v) => v.msg.startsWith("output limb")), JSON.stringify(a.violations));
-  const two = analyse(
-    f.name,
-    f.mod,
-    f.limbs,
-    x25519File(undefined, 4).specs.find((s) => s.fn === "mul")!,
-    [],
-  );
+  const two = analyse(f.name, f.mod, f.limbs, specOf(x25519File(undefined, 4), "mul"));
   assert.ok(two.violations.some((v) => v.msg.startsWith("not exact")), "4 bits wider: the columns pass 2^53");
 });
 
@@ -188,7 +202,9 @@ for (const [name, ns] of [["bn254-fp", bn254_fp], ["bls12-381-fp", bls12_381_fp]
   Deno.test(`bounds ts: ${name} kernels on extreme inputs agree with BigInt and lie in the proven bounds`, () => {
     const f = fieldFile(name);
     const p = f.p!, n = f.limbs, R = 1n << BigInt(24 * n);
-    const proven = new Map(f.specs.map((s) => [s.fn, analyse(f.name, f.mod, n, s, f.facts)]));
+    const proven = new Map(
+      f.specs.map((s) => [`${s.fn} ${s.label}`, analyse(f.name, f.mod, n, s)]),
+    );
     const rInv = (() => {
       // R⁻¹ mod p by Fermat
       let r = 1n, b = R % p, e = p - 2n;
@@ -217,7 +233,8 @@ for (const [name, ns] of [["bn254-fp", bn254_fp], ["bls12-381-fp", bls12_381_fp]
         m.set(limbsOf(b, n), 2 * n);
         (ns[op as "mul"])(m, 0, n, 2 * n);
         assert.equal(valueOf(m, 0, n), want, `${name} ${op}(${a}, ${b})`);
-        const cells = proven.get(op)!.outputs.get("o")!;
+        const contract = op !== "mul" ? "a, b < p" : a < p ? "a, b < p" : "a < R, b < p";
+        const cells = proven.get(`${op} ${contract}`)!.outputs.get("o")!;
         for (let k = 0; k < n; k++) assert.ok(inside(cells[k], m[k]), `${name} ${op}: limb ${k} = ${m[k]}`);
       }
     }
@@ -228,8 +245,7 @@ Deno.test("bounds ts: x25519 mul and carry on extreme loose inputs lie in the pr
   const f = x25519File();
   const n = f.limbs, P = (1n << 255n) - 19n;
   const L = TS_BOUNDS.loose.hi[0];
-  const proven = (fn: string) =>
-    analyse(f.name, f.mod, n, f.specs.find((s) => s.fn === fn)!).outputs.get("o")!;
+  const proven = (fn: string) => analyse(f.name, f.mod, n, specOf(f, fn)).outputs.get("o")!;
   const pm = proven("mul"), pc = proven("carry");
   const val = (F: Float64Array, at: number) => {
     let v = 0n;
@@ -260,11 +276,11 @@ Deno.test("bounds ts: x25519 mul and carry on extreme loose inputs lie in the pr
 Deno.test("bounds ts: control: without the congruences seen through floors, mul is not provably exact", () => {
   for (const name of FIELD_FILES) {
     const f = fieldFile(name);
-    const spec = f.specs.find((s) => s.fn === "mul")!;
-    const a = analyse(f.name, f.mod, f.limbs, spec, f.facts, { congruences: false });
+    const spec = specOf(f, "mul", "a, b < p");
+    const a = analyse(f.name, f.mod, f.limbs, spec, { congruences: false });
     assert.ok(a.violations.some((v) => v.msg.startsWith("not exact")), name);
     // and with them, the Montgomery carry is where they are used
-    const b = analyse(f.name, f.mod, f.limbs, spec, f.facts);
+    const b = analyse(f.name, f.mod, f.limbs, spec);
     assert.ok([...b.congruenceAt].some((w) => w.includes("q * P[0] + s * 5.960464477539063e-8")), name);
   }
 });
@@ -281,11 +297,10 @@ Deno.test("bounds ts: on point inputs the interpreter computes what the kernel c
     for (const [x, y] of [[p - 1n, p - 2n], [p / 3n, p - 1n], [(1n << BigInt(24 * n)) - 1n, p - 1n]]) {
       for (const fn of ["mul", "add", "neg"]) {
         if (fn !== "mul" && x >= p) continue;
-        const spec = f.specs.find((s) => s.fn === fn)!;
+        const spec = specOf(f, fn, fn === "neg" ? "a < p" : x < p ? "a, b < p" : "a < R, b < p");
         const inputs = { a: point(x), b: point(y) };
-        const got = analyse(f.name, f.mod, n, { ...spec, inputs }, f.facts, { aliasing: false }).outputs.get(
-          "o",
-        )!;
+        const got = analyse(f.name, f.mod, n, { ...spec, inputs }, { aliasing: false })
+          .outputs.get("o")!;
         const m = new Float64Array(3 * n);
         m.set(limbsOf(x, n), n);
         m.set(limbsOf(y, n), 2 * n);
@@ -304,8 +319,8 @@ Deno.test("bounds ts: on point inputs the interpreter computes what the kernel c
   F.set(xs, f.limbs);
   F.set(xs, 2 * f.limbs);
   x25519TsField.mul(F, 0, f.limbs, 2 * f.limbs);
-  const spec = f.specs.find((s) => s.fn === "mul")!;
-  const got = analyse(f.name, f.mod, f.limbs, { ...spec, input: point }, [], { aliasing: false }).outputs.get(
+  const spec = specOf(f, "mul");
+  const got = analyse(f.name, f.mod, f.limbs, { ...spec, input: point }, { aliasing: false }).outputs.get(
     "o",
   )!;
   got.forEach((c, k) => assert.ok(c.lo.cmp(c.hi) === 0 && c.lo.toNumber() === F[k], `x25519 mul limb ${k}`));

@@ -3,15 +3,7 @@
 // arguments and every case split, joins the results and checks the outputs against the stated bounds.
 
 import { D, D0, dmax, dmin } from "./ts_domain.ts";
-import {
-  type Arr,
-  type Fact,
-  Interp,
-  type Num,
-  type RunResult,
-  type Val,
-  type Violation,
-} from "./ts_interp.ts";
+import { type Arr, Interp, type Num, type RunResult, type Val, type Violation } from "./ts_interp.ts";
 import { type ParsedModule, parseModule } from "./ts_parse.ts";
 
 /** Per-limb bounds: limb k in [lo[k], hi[k]], a multiple of 2^grid. */
@@ -31,11 +23,13 @@ export type Role = "in" | "out" | "inout";
 
 export interface FnSpec {
   fn: string;
+  /** The input contract's name, when a function is analysed under more than one. */
+  label?: string;
   /** Element-offset parameters and their roles. */
   ptrs: Record<string, Role>;
   /** Bounds of the input elements (one for all of them)… */
   input?: LimbBound;
-  /** …unless given per element argument (an aliased group takes its first member's). */
+  /** …unless given per element argument (an aliased group is in all of its members' bounds). */
   inputs?: Record<string, LimbBound>;
   /** Integer parameters (flags): their range. */
   scalars?: Record<string, [number, number]>;
@@ -60,7 +54,6 @@ export interface Analysis {
   maxAt: string;
   runs: number;
   aliasings: number;
-  factsUsed: Set<Fact>;
   notes: Set<string>;
   /** Operations whose grid (hence exactness) rests on a congruence the floor basis derived. */
   congruenceAt: Set<string>;
@@ -98,7 +91,6 @@ export function analyse(
   mod: ParsedModule,
   limbs: number,
   spec: FnSpec,
-  facts: readonly Fact[] = [],
   { maxRuns = 512, congruences = true, aliasing = true } = {},
 ): Analysis {
   const fn = mod.functions.get(spec.fn);
@@ -111,7 +103,7 @@ export function analyse(
   }
   const outputs = new Map<string, (Joined | undefined)[]>();
   const violations: Violation[] = [];
-  const factsUsed = new Set<Fact>(), notes = new Set<string>(), congruenceAt = new Set<string>();
+  const notes = new Set<string>(), congruenceAt = new Set<string>();
   let maxBits = 0, maxAt = "", runs = 0;
   const parts = aliasing ? partitions(ptrNames) : [ptrNames.map((x) => [x])];
   const addViolation = (v: Violation) => {
@@ -136,11 +128,10 @@ export function analyse(
         pos++;
         return 0;
       };
-      const it = new Interp(mod, limbs, choose, facts, congruences);
+      const it = new Interp(mod, limbs, choose, congruences);
       const r = it.run(fn, setupFor(it, spec, part, limbs));
       collect(r, spec, part, outputs, it, limbs, addViolation);
       r.violations.forEach(addViolation);
-      r.factsUsed.forEach((f) => factsUsed.add(f));
       r.notes.forEach((n) => notes.add(n));
       r.congruenceAt.forEach((n) => congruenceAt.add(n));
       if (r.maxBits > maxBits) [maxBits, maxAt] = [r.maxBits, r.maxAt];
@@ -186,7 +177,6 @@ export function analyse(
     maxAt,
     runs,
     aliasings: parts.length,
-    factsUsed,
     notes,
     congruenceAt,
   };
@@ -197,13 +187,15 @@ function setupFor(it: Interp, spec: FnSpec, part: string[][], limbs: number) {
   const regions = new Map<string, (Num | undefined)[]>();
   for (const group of part) {
     const region = group.join("=");
-    const firstIn = group.find((g) => spec.ptrs[g] !== "out");
+    const bounds = group.filter((g) => spec.ptrs[g] !== "out").map((g) => spec.inputs?.[g] ?? spec.input!);
     regions.set(
       region,
       Array.from({ length: limbs }, (_, k) => {
-        if (firstIn === undefined) return undefined;
-        const b = spec.inputs?.[firstIn] ?? spec.input!;
-        return it.atomNum(b.lo[k], b.hi[k], b.grid, `${region}[${k}]`);
+        if (bounds.length === 0) return undefined;
+        // one element in all of its names' bounds
+        const lo = bounds.map((b) => b.lo[k]).reduce(dmax), hi = bounds.map((b) => b.hi[k]).reduce(dmin);
+        if (hi.lt(lo)) throw new Error(`${spec.fn}: the bounds of ${region} are disjoint`);
+        return it.atomNum(lo, hi, Math.max(...bounds.map((b) => b.grid)), `${region}[${k}]`);
       }),
     );
     for (const g of group) args.set(g, { k: "ptr", region, off: 0 });

@@ -4,8 +4,6 @@
 // spec here (bindSlots, a table of closures over the same functions, is the one exception).
 
 import { D } from "./ts_domain.ts";
-import { fieldFacts } from "./ts_facts.ts";
-import type { DocumentedFact } from "./ts_facts.ts";
 import { type FnSpec, type LimbBound, loadModule, uniform } from "./ts_kernels.ts";
 import type { ParsedModule } from "./ts_parse.ts";
 
@@ -15,7 +13,6 @@ export interface KernelFile {
   mod: ParsedModule;
   limbs: number;
   specs: FnSpec[];
-  facts: DocumentedFact[];
   /** Exported functions deliberately not analysed, with the reason. */
   skipped: Record<string, string>;
   /** The modulus (field files). */
@@ -45,15 +42,27 @@ export function fieldFile(name: string, root = ROOT): KernelFile {
   const hex = mod.consts.find((c) => c.name === "MODULUS_HEX")?.init;
   if (limbsConst?.k !== "num" || hex?.k !== "str") throw new Error(`${name}: no LIMBS / MODULUS_HEX`);
   const n = limbsConst.value, p = BigInt("0x" + hex.value);
-  // limbs are multiples of 2^-w in [0, 1)
+  // limbs are multiples of 2^-w in [0, 1); a value < p also has its top limb ≤ p's top limb
   const limb = uniform(n, D.int(0), D.int(1).sub(D.of(1n, -w)), -w);
+  const ltp: LimbBound = {
+    ...limb,
+    hi: limb.hi.map((h, k) => (k === n - 1 ? D.of(p >> BigInt(w * (n - 1)), -w) : h)),
+  };
   const stated = `multiples of 2^-${w} in [0, 1)`;
   const io3 = { o: "out", a: "in", b: "in" } as const;
   const specs: FnSpec[] = [
-    { fn: "mul", ptrs: io3, input: limb, output: limb, scratchZeroed: "W" },
-    { fn: "add", ptrs: io3, input: limb, output: limb, scratchZeroed: "W" },
-    { fn: "sub", ptrs: io3, input: limb, output: limb, scratchZeroed: "W" },
-    { fn: "neg", ptrs: { o: "out", a: "in" }, input: limb, output: limb },
+    { fn: "mul", label: "a, b < p", ptrs: io3, input: ltp, output: limb, scratchZeroed: "W" },
+    {
+      fn: "mul",
+      label: "a < R, b < p",
+      ptrs: io3,
+      inputs: { a: limb, b: ltp },
+      output: limb,
+      scratchZeroed: "W",
+    },
+    { fn: "add", label: "a, b < p", ptrs: io3, input: ltp, output: limb, scratchZeroed: "W" },
+    { fn: "sub", label: "a, b < p", ptrs: io3, input: ltp, output: limb, scratchZeroed: "W" },
+    { fn: "neg", label: "a < p", ptrs: { o: "out", a: "in" }, input: ltp, output: limb },
     { fn: "copy", ptrs: { o: "out", a: "in" }, input: limb, output: limb },
     { fn: "cmov", ptrs: { o: "inout", a: "in" }, input: limb, output: limb, scalars: { flag: [0, 1] } },
     { fn: "cswap", ptrs: { a: "inout", b: "inout" }, input: limb, output: limb, scalars: { flag: [0, 1] } },
@@ -65,6 +74,9 @@ export function fieldFile(name: string, root = ROOT): KernelFile {
     if (s.fn === "copy") continue; // "any doubles (copied bit for bit)": analysed on canonical limbs
     const doc = docOf(mod, s.fn);
     if (!doc.includes(stated)) throw new Error(`${name} ${s.fn}: the doc does not state "${stated}"`);
+    // the value contract, as the doc words it ("a, b < p", "a < p"; mul's conversions: "any a < 2^…")
+    const value = s.label === "a < R, b < p" ? `any a < 2^${w * n} with b < p` : s.label;
+    if (value && !doc.includes(value)) throw new Error(`${name} ${s.fn}: the doc does not state "${value}"`);
     if (s.scalars && !doc.includes("flag ∈ {0, 1}")) throw new Error(`${name} ${s.fn}: no flag bound`);
   }
   return {
@@ -73,7 +85,6 @@ export function fieldFile(name: string, root = ROOT): KernelFile {
     mod,
     limbs: n,
     specs,
-    facts: fieldFacts(p, n),
     skipped: { bindSlots: "closures that call the analysed functions on slot offsets (setOne copies ONE)" },
     p,
   };
@@ -155,5 +166,12 @@ export function x25519File(root = ROOT, loosen = 0): KernelFile {
       scratchOut: { name: "SCRATCH", bound: limb17 },
     },
   ];
-  return { name: "x25519/ts/field.ts", path, mod, limbs: n, specs, facts: [], skipped: {} };
+  return { name: "x25519/ts/field.ts", path, mod, limbs: n, specs, skipped: {} };
+}
+
+/** A file's spec by function and contract label. */
+export function specOf(f: KernelFile, fn: string, label?: string): FnSpec {
+  const s = f.specs.find((x) => x.fn === fn && (label === undefined || x.label === label));
+  if (!s) throw new Error(`${f.name}: no spec ${fn} ${label ?? ""}`);
+  return s;
 }
