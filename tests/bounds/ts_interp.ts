@@ -90,7 +90,7 @@ export class Interp {
   maxBits = 0;
   maxAt = "";
   private fnStack: string[] = [];
-  private chosen = new Map<string, number>();
+  private chosen = new Map<string, D>();
   private globals: Scope = { vars: new Map() };
   private scratch = new Map<string, Arr>();
 
@@ -202,12 +202,14 @@ export class Interp {
     const width = x.hi.sub(x.lo);
     if (D.int(2).lt(width)) return undefined;
     const key = x.lin.key();
-    let i = this.chosen.get(key);
-    if (i === undefined) {
-      i = this.choose(Number(width.toBigInt()) + 1, key);
-      this.chosen.set(key, i);
+    let v = this.chosen.get(key);
+    if (v === undefined) {
+      v = x.lo.add(D.int(this.choose(Number(width.toBigInt()) + 1, key)));
+      this.chosen.set(key, v);
+    } else if (v.lt(x.lo) || x.hi.lt(v)) {
+      // the same value met again with a narrower interval that excludes this run's case
+      throw new Error(`internal: case ${v} of ${key} outside [${x.lo}, ${x.hi}]`);
     }
-    const v = x.lo.add(D.int(i));
     // pin an atom so that other forms over it see the case too
     if (x.lin.terms.size === 1 && x.lin.c.isZero()) {
       const [[id, c]] = [...x.lin.terms];
