@@ -43,10 +43,12 @@ function line(f: KernelFile, a: Analysis): string {
   const lt = ltp ? `; value < p by algebra (${ltp.algebra()})` : "";
   const cong = a.congruenceAt.size ? `; exact by congruence: ${[...a.congruenceAt].join(", ")}` : "";
   const status = a.violations.length ? `FAILS (${a.violations.length})` : "exact";
+  const zeroed = s.scratchZeroed ? `; ${s.scratchZeroed} zeroed on return` : "";
+  const notes = a.notes.size ? `; ${[...a.notes].join("; ")}` : "";
   return `${f.name} ${s.fn} | in ${s.label ? `(${s.label}) ` : ""}${input} | out ${outs}${lt} | max ${
     bits(a.maxBits)
   } bits on ` +
-    `its grid, ${status} | ${a.runs} runs (${a.aliasings} aliasings × cases)${cong}`;
+    `its grid, ${status} | ${a.runs} runs (${a.aliasings} aliasings × cases)${cong}${zeroed}${notes}`;
 }
 
 function analyseFile(f: KernelFile, print = true): Analysis[] {
