@@ -201,6 +201,7 @@ export {
 } from "../x25519/curve.ts";
 export { baseTable, ENTRY_ENCODED_BYTES, TABLE_COLS, TABLE_ROWS } from "../x25519/base_table.ts";
 export { LIMBS as X25519_TS_LIMBS } from "../x25519/ts/field.ts";
+export * as x25519TsField from "../x25519/ts/field.ts";
 export { select as x25519TsSelect, TS_BOUNDS } from "../x25519/ts/backend.ts";
 export { CARRY_ORDER, LIMBS as X25519_WASM_LIMBS, WIDTHS } from "../x25519/wasm/field.ts";
 export {
