@@ -96,7 +96,7 @@ export {
 } from "../field/bigint/fields.ts";
 
 // ---- field/tower/ ----
-export { tower } from "../field/tower/mod.ts";
+export { tower, towerLayers } from "../field/tower/mod.ts";
 export { defineTower, type TowerName, type TowerParams } from "../field/tower/params.ts";
 export { COMPOSED, createTower, type Tower, towerFrobenius } from "../field/tower/tower.ts";
 export { fp2MulBig, type FrobeniusTable, frobeniusTable } from "../field/tower/frobenius.ts";

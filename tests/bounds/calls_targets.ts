@@ -11,10 +11,13 @@ import {
   BN254_FP_PLAN,
   FIELDS,
   JAC_SCRATCH,
+  modulePlan,
   montConstants,
   STEP_SCRATCH,
   SUM_LEVEL_SCRATCH,
   TOWER_FUNCTIONS,
+  towerLayers,
+  TOWERS,
   wasmFieldModuleBytes,
 } from "../internal.ts";
 import { decodeModule, exportedFunction, type WasmModule } from "../ct/wasm_decode.ts";
@@ -144,12 +147,17 @@ export function variantBytes(
 }
 
 function buildTargets(): ModuleTarget[] {
+  // Each curve's plan, and the tower's own plan (a tower used without its curve: field/tower/mod.ts).
+  const towerOnly = (name: "bls12-381" | "bn254") =>
+    modulePlan(`${name} tower`, (simd) => towerLayers(TOWERS[name], simd));
   const curves = [
-    { curve: "bls12-381", field: FIELDS["bls12-381-fp"], plan: BLS12_381_FP_PLAN },
-    { curve: "bn254", field: FIELDS["bn254-fp"], plan: BN254_FP_PLAN },
+    { curve: "bls12-381", field: FIELDS["bls12-381-fp"], plan: BLS12_381_FP_PLAN, tag: "" },
+    { curve: "bn254", field: FIELDS["bn254-fp"], plan: BN254_FP_PLAN, tag: "" },
+    { curve: "bls12-381", field: FIELDS["bls12-381-fp"], plan: towerOnly("bls12-381"), tag: " tower plan" },
+    { curve: "bn254", field: FIELDS["bn254-fp"], plan: towerOnly("bn254"), tag: " tower plan" },
   ];
   const out: ModuleTarget[] = [];
-  for (const { curve, field, plan } of curves) {
+  for (const { curve, field, plan, tag } of curves) {
     const c = montConstants(field.p);
     for (
       const [variant, simd, shape] of [["simd u32", true, "u32"], ["simd reduced", true, "reduced"], [
@@ -168,7 +176,7 @@ function buildTargets(): ModuleTarget[] {
       if (has(`${curve}.miller_dbl`)) functions.push(...millerFunctions(curve));
       const sums = ["G1", "G2"].map((g) => `${curve} ${g}.sum_level_vartime`).filter(has);
       out.push({
-        label: `${curve} ${variant}`,
+        label: `${curve}${tag} ${variant}`,
         facts: {
           mod,
           unit: c.p,
