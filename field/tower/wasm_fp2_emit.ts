@@ -444,7 +444,8 @@ const QUOTIENT_BITS = 20;
 
 /**
  * limbs (v ∈ [0, maxValue], n + 1 i64 locals < 2^32) ← v − q̂·p ∈ [0, 2p) on the first n limbs, with
- * q̂ = ⌊h·μ / 2^k⌋, h = ⌊v / 2^b⌋ read from two limbs, μ = ⌊2^(k+b) / p⌋ (Barrett's estimate, on a
+ * q̂ = ⌊h·μ / 2^k⌋, h = ⌊v / 2^b⌋ read from two limbs (and masked to the bits its bound allows,
+ * which changes nothing but makes h·μ < 2^62 a fact of the code), μ = ⌊2^(k+b) / p⌋ (Barrett's estimate, on a
  * quotient below 2^7). Every rounding is down, so q̂ ≤ q = ⌊v / p⌋, and the error δ of h·μ / 2^k
  * against v / p is < (maxValue / 2^b + 2^(k+b) / p) / 2^k < 1 (checked here), so q̂ ≥ q − 1. The
  * multiplication by q̂ is i64.mul: no branch, no table on the secret value.
@@ -470,7 +471,10 @@ function subtractQuotientEstimate(
   const q = f.local(I64);
   if (L + 1 <= n) f.localGet(limbs[L + 1]).i64Const(32).op(Op.i64Shl).localGet(limbs[L]).op(Op.i64Or);
   else f.localGet(limbs[L]);
-  f.i64Const(r).op(Op.i64ShrU).i64Const(mu).op(Op.i64Mul).i64Const(k).op(Op.i64ShrU).localSet(q);
+  // h < 2^bits(hMax) by the bound; the mask states it in the code, so that h·μ < 2^62 is visible to
+  // an interval analysis of the function (tests/bounds) without the value bound.
+  f.i64Const(r).op(Op.i64ShrU).i64Const((1n << BigInt(hMax.toString(2).length)) - 1n).op(Op.i64And);
+  f.i64Const(mu).op(Op.i64Mul).i64Const(k).op(Op.i64ShrU).localSet(q);
   const carry = f.local(I64);
   for (let j = 0; j < n; j++) {
     f.localGet(limbs[j]).localGet(q).i64Const((p >> BigInt(32 * j)) & MASK32).op(Op.i64Mul).op(Op.i64Sub);

@@ -285,6 +285,8 @@ Deno.test("calls control: a combination's quotient estimate is checked from its 
       const e = part.estimate!;
       const bumped = { ...part, estimate: { ...e, mu: e.mu + 1n } };
       assert.ok("error" in partBound(bumped, p, n, unit), "μ one too large (q̂ may exceed q) is rejected");
+      const narrow = { ...part, estimate: { ...e, hMask: e.hMask >> 1n } };
+      assert.ok("error" in partBound(narrow, p, n, unit), "a mask that can cut bits of h is rejected");
       const wide = part.terms.map(() => p << 6n);
       assert.ok("error" in partBound(part, p, n, wide), "operands 64× wider than the function was built for");
     }

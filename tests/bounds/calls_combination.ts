@@ -10,7 +10,7 @@
  *   local.set carry; local.get l_j; i64.const 2^32−1; i64.and; local.set l_j`; then any number of
  *   masked conditional subtractions of a constant q on the N + 1 limbs (borrow chain, mask −borrow,
  *   l ← d ^ ((d ^ l) & mask));
- *   or, for a large bound, the quotient estimate q̂ = ⌊⌊V/2^b⌋·μ/2^k⌋ and the chain l_j − q̂·p_j on
+ *   or, for a large bound, the quotient estimate q̂ = ⌊(⌊V/2^b⌋ & mask)·μ/2^k⌋ and the chain l_j − q̂·p_j on
  *   the low N limbs, then at most one conditional subtraction of p on those N limbs;
  *   then the stores `local.get 0; local.get l_j; i64.store32 o+4j` of the low N limbs of each part.
  *
@@ -42,7 +42,7 @@ export interface Part {
    * The quotient estimate before the subtractions, if any: q̂ = ⌊⌊V / 2^b⌋·μ / 2^k⌋ read from limbs
    * ⌊b/32⌋ and the next, then V − q̂·p on the low N limbs (the subtractions then run on N limbs).
    */
-  readonly estimate?: { readonly b: number; readonly mu: bigint; readonly k: number };
+  readonly estimate?: { readonly b: number; readonly hMask: bigint; readonly mu: bigint; readonly k: number };
 }
 /** A decoded combination: the parts, and where each is stored (parameter 0 + offset). */
 export interface Combination {
@@ -224,7 +224,7 @@ export function decodeCombination(fn: WasmFunction, p: bigint, limbs: number): C
 
 /**
  * The quotient-estimate block of emitSmallCombination, if the cursor is at one: h from limbs L and L + 1
- * (`(l_{L+1} << 32 | l_L) >> r`, or `l_L >> r` when L = N), times μ, shifted right by k into a fresh
+ * (`(l_{L+1} << 32 | l_L) >> r`, or `l_L >> r` when L = N), masked, times μ, shifted right by k into a fresh
  * local q̂; then for j < N: `l_j − q̂·p_j` plus the carry, split as in the first chain.
  */
 function decodeEstimate(cur: Cursor, fn: WasmFunction, ls: readonly number[], p: bigint, n: number) {
@@ -247,12 +247,14 @@ function decodeEstimate(cur: Cursor, fn: WasmFunction, ls: readonly number[], p:
   }
   const r = Number(cur.i64());
   cur.take("i64.shr_u");
+  const hMask = cur.i64();
+  cur.take("i64.and");
   const mu = cur.i64();
   cur.take("i64.mul");
   const k = Number(cur.i64());
   cur.take("i64.shr_u");
   const q = cur.local("local.set");
-  if (r < 0 || r >= 32 || k <= 0 || k >= 64 || mu <= 0n) {
+  if (r < 0 || r >= 32 || k <= 0 || k >= 64 || mu <= 0n || (hMask & (hMask + 1n)) !== 0n) {
     throw new NotACombination(`${fn.name}: estimate constants out of range`);
   }
   let carry = -1;
@@ -276,7 +278,7 @@ function decodeEstimate(cur: Cursor, fn: WasmFunction, ls: readonly number[], p:
   if (new Set([...ls, q, carry]).size !== n + 3) {
     throw new NotACombination(`${fn.name}: estimate locals reused`);
   }
-  return { b: 32 * L + r, mu, k };
+  return { b: 32 * L + r, hMask, mu, k };
 }
 
 /** The bound of a part's result for operand bounds `bounds` (exclusive, one per term), or an error. */
@@ -305,12 +307,13 @@ export function partBound(
     // shr_u); μ ≤ 2^(k+b)/p so q̂ ≤ ⌊V/p⌋; the error of h·μ/2^k against V/p is below
     // (high/2^b + 2^(k+b)/p)/2^k, and high·p + 2^(k+2b) < p·2^(k+b) makes it < 1, so q̂ ≥ ⌊V/p⌋ − 1:
     // V − q̂·p ∈ [0, 2p), held in N limbs when 2p ≤ 2^(32N); its limb products q̂·p_j stay < 2^63.
-    const { b, mu, k } = part.estimate;
+    const { b, hMask, mu, k } = part.estimate;
     const L = Math.floor(b / 32);
     if (high >> BigInt(32 * Math.min(L + 2, limbs + 1)) !== 0n) {
       return { error: `the estimate's two limbs do not hold ⌊V/2^${b}⌋ for V up to ${show(high)}` };
     }
-    if ((high >> BigInt(b)) * mu >= 1n << 64n) return { error: "h·μ can wrap" };
+    if (high >> BigInt(b) > hMask) return { error: "the mask of h can cut bits of ⌊V/2^b⌋" };
+    if (hMask * mu >= 1n << 64n) return { error: "h·μ can wrap" };
     if (mu > (1n << BigInt(k + b)) / p) return { error: "μ exceeds 2^(k+b)/p: q̂ may exceed the quotient" };
     if (high * p + (1n << BigInt(k + 2 * b)) >= p << BigInt(k + b)) {
       return { error: "the estimate's error bound is not below 1" };
