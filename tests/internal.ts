@@ -101,6 +101,7 @@ export { COMPOSED, createTower, type Tower, towerFrobenius } from "../field/towe
 export { fp2MulBig, type FrobeniusTable, frobeniusTable } from "../field/tower/frobenius.ts";
 export { FP2_FUNCTIONS, fp2Extras, WasmFp2 } from "../field/tower/wasm_fp2.ts";
 export { FP2_LANE_RADIX } from "../field/tower/wasm_fp2_lanes.ts";
+export { mulInputBounds } from "../field/tower/wasm_fp2_emit.ts";
 export { TOWER_FUNCTIONS, wasmTowerPlan } from "../field/tower/wasm_tower.ts";
 export { slidingWindow } from "../field/tower/window.ts";
 
