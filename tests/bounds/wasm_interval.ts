@@ -79,6 +79,8 @@ export interface Report {
   steps: number;
   /** Loop fixed points: iterations needed per loop. */
   readonly loops: number[];
+  /** The inductive invariant of each loop: the ranges of the locals and memory cells at its head. */
+  readonly heads: { locals: (Range | null)[]; cells: Map<number, Range> }[];
 }
 
 /**
@@ -133,6 +135,10 @@ export class WasmInterval {
   private cells = new Map<number, Cell>();
   private bytes = new Map<number, Cell>();
   readonly contracts = new Map<number, Contract>();
+  /** The select pattern's parts: x ^ y results and m & y results (m a 0/−1 mask). */
+  private readonly tags = new WeakMap<Form, { xor?: readonly [Form, Form]; masked?: Form }>();
+  /** Debugging: called with the back-edge state of each loop iteration that is not yet a fixed point. */
+  onIteration?: (iter: number, locals: (Range | null)[]) => void;
   private report: Report = WasmInterval.emptyReport();
   private fnName = "";
 
@@ -141,7 +147,7 @@ export class WasmInterval {
   }
 
   private static emptyReport(): Report {
-    return { wraps: [], reinterprets: [], stores: [], maxBits: 0, steps: 0, loops: [] };
+    return { wraps: [], reinterprets: [], stores: [], maxBits: 0, steps: 0, loops: [], heads: [] };
   }
 
   /** Seeds the module's data segments (constants: R², R, 1, p, …) as byte cells. */
@@ -170,9 +176,13 @@ export class WasmInterval {
     }
   }
 
-  /** The ranges of `count` limbs of `size` bytes at addr, read unsigned. */
-  readLimbs(addr: number, size: number, count: number): Range[] {
-    return Array.from({ length: count }, (_, j) => this.forms.range(this.load(addr + size * j, size)));
+  /** The ranges of `count` limbs of `size` bytes at addr, read unsigned (or signed). */
+  readLimbs(addr: number, size: number, count: number, signed = false): Range[] {
+    const F = this.forms;
+    return Array.from({ length: count }, (_, j) => {
+      const f = this.load(addr + size * j, size, !signed);
+      return F.range(signed ? F.signed(f, 8 * size) : f);
+    });
   }
 
   /** The form of the `size`-byte unsigned value at addr. */
@@ -239,11 +249,15 @@ export class WasmInterval {
     return v;
   }
 
-  /** The unsigned value of the `size` bytes at addr (throws on unseeded bytes). */
-  private load(addr: number, size: number): Form {
+  /**
+   * The value of the `size` bytes at addr (throws on unseeded bytes): a cell of exactly that size is
+   * returned as stored (any representative of its bits), unless `extend` asks for the unsigned value
+   * (a zero-extending load); anything else is assembled from unsigned pieces.
+   */
+  private load(addr: number, size: number, extend = true): Form {
     const F = this.forms;
     const first = this.bytes.get(addr);
-    if (first && first.addr === addr && first.size === size) return F.unsigned(first.f, 8 * size);
+    if (first && first.addr === addr && first.size === size) return extend ? F.unsigned(first.f, 8 * size) : first.f;
     let v = F.constant(0n);
     for (let b = addr; b < addr + size;) {
       const cell = this.bytes.get(b);
@@ -360,8 +374,14 @@ export class WasmInterval {
         this.exec(frame, body, start + 1, end - 1);
         frame.locals = this.refine(frame.locals, frame.stack.pop() as Scalar, false);
         this.report.loops.push(iter);
+        const F = this.forms;
+        this.report.heads.push({
+          locals: head.locals.map((v) => (v && v.k !== "v" ? F.range(v.f) : null)),
+          cells: new Map([...head.cells].map(([addr, c]) => [addr, F.range(this.cellView(c))])),
+        });
         return;
       }
+      this.onIteration?.(iter, next.locals.map((v) => (v && v.k !== "v" ? this.forms.range(v.f) : null)));
       head = this.join(head, next, iter >= 2);
     }
   }
@@ -397,10 +417,9 @@ export class WasmInterval {
       return inside(x.f, y.f);
     };
     if (!a.locals.every((x, j) => valIn(x, b.locals[j]))) return false;
-    if (a.cells.size !== b.cells.size) return false;
     for (const [addr, c] of a.cells) {
       const d = b.cells.get(addr);
-      if (!d || d.size !== c.size || !inside(F.unsigned(c.f, 8 * c.size), F.unsigned(d.f, 8 * d.size))) {
+      if (!d || d.size !== c.size || !inside(this.cellView(c), this.cellView(d))) {
         return false;
       }
     }
@@ -432,15 +451,33 @@ export class WasmInterval {
       if (x.k === "v" || y.k === "v") unmodelled("a local changing type in a loop");
       return { k: x.k, f: hull(x.f, y.f, widen && x.k === 32) };
     });
+    // Cells: the union (a cell the body writes first exists from the second head on; a read before
+    // its first write would have thrown in the first iteration).
     const cells = new Map<number, Cell>();
     for (const [addr, c] of a.cells) {
       const d = b.cells.get(addr);
-      if (!d || d.size !== c.size) throw new Error(`bounds: memory layout changes in a loop at ${addr}`);
-      const W = 8 * c.size;
-      cells.set(addr, { addr, size: c.size, f: hull(F.unsigned(c.f, W), F.unsigned(d.f, W), false) });
+      if (d && d.size !== c.size) throw new Error(`bounds: memory layout changes in a loop at ${addr}`);
+      cells.set(addr, { addr, size: c.size, f: hull(this.cellView(c), d ? this.cellView(d) : this.cellView(c), false) });
     }
-    if (b.cells.size !== a.cells.size) throw new Error("bounds: memory layout changes in a loop");
+    for (const [addr, d] of b.cells) {
+      if (a.cells.has(addr)) continue;
+      if (a.cells.size > 0 && [...Array(d.size).keys()].some((j) => this.bytesOf(a.cells, addr + j))) {
+        throw new Error(`bounds: memory layout changes in a loop at ${addr}`);
+      }
+      cells.set(addr, { addr, size: d.size, f: hull(this.cellView(d), this.cellView(d), false) });
+    }
     return { locals, cells };
+  }
+
+  /** Whether some cell of `cells` covers byte `b`. */
+  private bytesOf(cells: Map<number, Cell>, b: number): boolean {
+    for (const c of cells.values()) if (b >= c.addr && b < c.addr + c.size) return true;
+    return false;
+  }
+
+  /** A cell's value as a representative of its bits: as stored when that has no wrap, else unsigned. */
+  private cellView(c: Cell): Form {
+    return this.forms.canonical(c.f, 8 * c.size) ? c.f : this.forms.unsigned(c.f, 8 * c.size);
   }
 
   /** The lanes of a vector in the i64x2 (64) or i32x4 (32) view. */
@@ -480,9 +517,9 @@ export class WasmInterval {
     for (let a = r.lo; a <= r.hi; a++) out.push(Number(a) + off);
     return out;
   }
-  private loadAt(base: Scalar, size: number, i: Instr): Form {
+  private loadAt(base: Scalar, size: number, i: Instr, extend: boolean): Form {
     const addrs = this.addresses(base, i);
-    if (addrs.length === 1) return this.load(addrs[0], size);
+    if (addrs.length === 1) return this.load(addrs[0], size, extend);
     const rs = addrs.map((a) => this.forms.range(this.load(a, size)));
     return this.forms.fresh(minOf(rs.map((r) => r.lo)), maxOf(rs.map((r) => r.hi)));
   }
@@ -541,7 +578,8 @@ export class WasmInterval {
       case "i32.load8_u": {
         const size = n === "i64.load" ? 8 : n === "i32.load8_u" ? 1 : 4;
         const base = this.popS(frame, i, 32);
-        return push(n.startsWith("i64") ? 64 : 32, this.loadAt(base, size, i));
+        // i64.load, i32.load: the bits as stored; load32_u, load8_u: zero-extended.
+        return push(n.startsWith("i64") ? 64 : 32, this.loadAt(base, size, i, n.endsWith("_u")));
       }
       case "i32.store":
       case "i64.store":
@@ -642,21 +680,50 @@ export class WasmInterval {
     }
   }
 
-  /** and / or / xor on W-bit values (masks exactly; otherwise sound ranges). */
+  /** and / or / xor on W-bit values (masks exactly; otherwise sound ranges), tagging the select pattern. */
   private bitwise(op: "and" | "or" | "xor", a: Form, b: Form, W: number, i: Instr): Form {
+    const out = this.bitwiseRange(op, a, b, W, i);
+    if (op === "xor" && out !== a && out !== b) this.tags.set(out, { xor: [a, b] });
+    return out;
+  }
+
+  /**
+   * The masked select x ^ (m & (x ^ y)) with m ∈ {0, −1} (cswap, cmov, the final subtraction's pick)
+   * is x or y: the result ranges over the hull of both, not over the xor's power-of-two hull.
+   */
+  private select(a: Form, b: Form): Form | null {
+    for (const [x, sel] of [[a, b], [b, a]] as const) {
+      const y = this.tags.get(sel)?.masked;
+      const pair = y && this.tags.get(y)?.xor;
+      if (!pair || (pair[0] !== x && pair[1] !== x)) continue;
+      const F = this.forms, r0 = F.range(pair[0]), r1 = F.range(pair[1]);
+      return F.fresh(r0.lo < r1.lo ? r0.lo : r1.lo, r0.hi > r1.hi ? r0.hi : r1.hi);
+    }
+    return null;
+  }
+
+  private bitwiseRange(op: "and" | "or" | "xor", a: Form, b: Form, W: number, i: Instr): Form {
     const F = this.forms, M = 1n << BigInt(W);
     const ca = F.constOf(F.unsigned(a, W)), cb = F.constOf(F.unsigned(b, W));
     if (ca !== null && cb !== null) {
       return F.constant(op === "and" ? ca & cb : op === "or" ? ca | cb : ca ^ cb);
     }
-    if (cb === null && ca !== null) return this.bitwise(op, b, a, W, i);
-    // b constant (or neither)
+    if (cb === null && ca !== null) return this.bitwiseRange(op, b, a, W, i);
+    // b constant (or neither): the identities of 0 and all ones are exact.
+    if (cb === M - 1n) {
+      if (op === "and") return this.tags.set(a, { ...this.tags.get(a), masked: a }), a; // −1 & y: the mask case m = −1
+      return op === "or" ? F.constant(-1n) : F.plus(F.scale(a, -1n), -1n);
+    }
     if (op === "and" && cb !== null) {
       if (cb === 0n) return F.constant(0n);
       const k = bitLength(cb);
       if (cb === (1n << BigInt(k)) - 1n) return k >= W ? F.unsigned(a, W) : F.divmod(a, k).r; // mod 2^k
     }
     if ((op === "or" || op === "xor") && cb === 0n) return a;
+    if (op === "xor") {
+      const picked = this.select(a, b);
+      if (picked) return picked;
+    }
     this.use(a, W, i), this.use(b, W, i);
     const ua = F.range(F.unsigned(a, W)), ub = F.range(F.unsigned(b, W));
     const sa = F.range(F.signed(a, W)), sb = F.range(F.signed(b, W));
@@ -666,7 +733,9 @@ export class WasmInterval {
       const x = isMask(sb) ? a : b;
       const r = F.range(F.signed(x, W)), u = F.range(F.unsigned(x, W));
       const pick = r.hi - r.lo <= u.hi - u.lo ? r : u;
-      return F.fresh(pick.lo < 0n ? pick.lo : 0n, pick.hi > 0n ? pick.hi : 0n);
+      const out = F.fresh(pick.lo < 0n ? pick.lo : 0n, pick.hi > 0n ? pick.hi : 0n);
+      this.tags.set(out, { masked: x });
+      return out;
     }
     if (op === "xor" && (isMask(sa) || isMask(sb))) {
       // x ^ m ∈ {x, −x − 1}
@@ -700,14 +769,14 @@ export class WasmInterval {
       case 0x00: { // v128.load
         const base = this.popS(frame, i, 32);
         const [a] = this.addresses(base, i);
-        return vec(64, [this.load(a, 8), this.load(a + 8, 8)]);
+        return vec(64, [this.load(a, 8, false), this.load(a + 8, 8, false)]);
       }
       case 0x09: { // v128.load32_splat
-        const f = this.loadAt(this.popS(frame, i, 32), 4, i);
+        const f = this.loadAt(this.popS(frame, i, 32), 4, i, false);
         return vec(32, [f, f, f, f]);
       }
       case 0x5d: // v128.load64_zero
-        return vec(64, [this.loadAt(this.popS(frame, i, 32), 8, i), F.constant(0n)]);
+        return vec(64, [this.loadAt(this.popS(frame, i, 32), 8, i, false), F.constant(0n)]);
       case 0x0b: { // v128.store
         const v = this.popV(frame, i), base = this.popS(frame, i, 32);
         const [a] = this.addresses(base, i);
