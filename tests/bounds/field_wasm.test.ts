@@ -1,36 +1,182 @@
 // The interval analysis of every prime-field kernel function of every generated module variant and
 // of the Fp2 functions of the tower layer, on the emitted bytes (tests/bounds/README.md, "wasm limbs").
 import assert from "node:assert/strict";
-import { FIELDS, FP2_LANE_RADIX, montConstants, TOWERS } from "../internal.ts";
+import {
+  buildFieldModule,
+  FIELDS,
+  FP2_LANE_RADIX,
+  fp2Extras,
+  FunctionBuilder,
+  I32,
+  I64,
+  ModuleBuilder,
+  montConstants,
+  mulInputBounds,
+  Op,
+  TOWERS,
+} from "../internal.ts";
+import { FIELD_LEAF_BOUNDS, FP2_LEAF_BOUNDS, LAZY_MUL_BOUND } from "./leaf_bounds.ts";
+import { WasmInterval } from "./wasm_interval.ts";
 import { analyseFp2, analyseKernel, fieldVariants, fp2Cases, line } from "./wasm_field_analysis.ts";
+import { extremes, instantiate, modInverse, montMul, readLimbs, writeLimbs } from "./wasm_extremes.ts";
 
-const KERNEL_FNS = ["mul", "sqr", "sqr4", "toMont", "fromMont"] as const;
-const LINEAR_FNS = ["add", "sub", "neg", "dbl"] as const;
+/** The variants the loader picks (field/wasm/kernel.ts, shape.ts): u32 SIMD, scalar FIPS, reduced SIMD w = 30. */
+const LOADER = new Set(["simd", "fips", "reduced-simd w=30"]);
+
+const LINEAR = new Set(["add", "sub", "neg", "dbl"]);
 
 for (const [name, field] of Object.entries(FIELDS)) {
   Deno.test(`bounds wasm ${name}: every kernel function of every multiplication variant`, () => {
-    const variants = fieldVariants(field.p);
-    for (const variant of variants) {
-      const fns = variant.name === "simd" ? [...KERNEL_FNS, ...LINEAR_FNS] : KERNEL_FNS;
-      for (const fn of fns) {
-        const x = analyseKernel({ p: field.p, variant, fn });
+    for (const variant of fieldVariants(field.p)) {
+      for (const row of FIELD_LEAF_BOUNDS) {
+        // The linear functions do not depend on the multiplication variant: analysed once.
+        if (LINEAR.has(row.fn) && variant.name !== "simd") continue;
+        assert.ok(row.inputs.every((k) => k === row.inputs[0]));
+        const x = analyseKernel({ p: field.p, variant, fn: row.fn, k: row.inputs[0] });
         console.log(line(name, x));
         assert.deepEqual(x.violations, [], `${name} ${x.label}`);
+        assert.equal(x.output, row.output);
       }
     }
   });
 }
+
+Deno.test("bounds wasm: mul and sqr accept lazy operands < k·p (LAZY_MUL_BOUND), and not k + 1", () => {
+  for (const [name, field] of Object.entries(FIELDS)) {
+    const k = LAZY_MUL_BOUND[name];
+    for (const variant of fieldVariants(field.p).filter((v) => LOADER.has(v.name))) {
+      for (const fn of ["mul", "sqr"] as const) {
+        const ok = analyseKernel({ p: field.p, variant, fn, k });
+        const over = analyseKernel({ p: field.p, variant, fn, k: k + 1n });
+        console.log(`${line(name, ok)}\n  k + 1 = ${k + 1n}: ${over.violations.join("; ")}`);
+        assert.deepEqual(ok.violations, [], `${name} ${variant.name} ${fn} < ${k}p`);
+        assert.notDeepEqual(over.violations, [], `${name} ${variant.name} ${fn} < ${k + 1n}p must fail`);
+      }
+    }
+  }
+});
 
 for (const tower of Object.values(TOWERS)) {
   Deno.test(`bounds wasm ${tower.name}: the Fp2 functions on both lane radixes`, () => {
     const c = montConstants(tower.fp.p);
+    const rows = FP2_LEAF_BOUNDS[tower.name];
+    assert.deepEqual(rows.map((r) => [r.fn, r.inputs]), fp2Cases(c).map((r) => [r.fn, r.inputs]));
     for (const radix of [FP2_LANE_RADIX, null]) {
-      for (const { fn, inputs } of fp2Cases(c)) {
-        if (radix === null && fn !== "fp2_mul" && fn !== "fp2_sqr") continue; // same linear code
+      for (const { fn, inputs, output } of rows) {
+        if (radix === null && fn !== "fp2_mul" && fn !== "fp2_sqr") continue; // the same linear code
         const x = analyseFp2(c.p, tower, radix, fn, inputs);
         console.log(line(tower.name, x));
         assert.deepEqual(x.violations, [], `${tower.name} ${x.label}`);
+        assert.equal(x.output, output);
       }
     }
   });
 }
+
+Deno.test("bounds wasm: positive controls (a widened operand limb is reported; an unmodelled opcode throws)", () => {
+  for (const name of ["bls12-381-fp", "bn254-fp"]) {
+    const field = FIELDS[name as keyof typeof FIELDS];
+    const c = montConstants(field.p);
+    for (const variant of fieldVariants(field.p).filter((v) => v.family === "reduced")) {
+      // The top limb one bit wider: outside the accepted bound (the kernel tolerates it: < 2p
+      // still reduces, LAZY_MUL_BOUND), reported as such.
+      const x = analyseKernel({ p: field.p, variant, fn: "mul", widen: { operand: 0, limb: c.n - 1 } });
+      assert.ok(x.violations.some((v) => v.includes("accepted bound")), `${variant.name}: ${x.violations}`);
+    }
+  }
+  // An instruction the interpreter does not model (select, forbidden in kernels anyway) throws.
+  const f = new FunctionBuilder([I32], [I32]);
+  f.localGet(0).i32Const(1).localGet(0).op(Op.select);
+  const module = new ModuleBuilder().defineMemory(1);
+  module.addFunction("f", f);
+  assert.throws(() => new WasmInterval(module.toBytes()).run("f", [0]), /unmodelled instruction \(select/);
+  // So does a read of memory nobody seeded or stored.
+  const g = new FunctionBuilder([I32], [I64]);
+  g.localGet(0).mem(Op.i64Load, 0);
+  const m2 = new ModuleBuilder().defineMemory(1);
+  m2.addFunction("g", g);
+  assert.throws(() => new WasmInterval(m2.toBytes()).run("g", [64]), /unseeded memory/);
+});
+
+Deno.test("bounds wasm: the intended wraps' argument on extreme inputs, the compiled kernels against BigInt", () => {
+  for (const [name, field] of Object.entries(FIELDS)) {
+    const c = montConstants(field.p), { p, R, n, stride } = c;
+    for (const variant of fieldVariants(p)) {
+      const inst = instantiate(buildFieldModule(p, variant.options).bytes);
+      const [mul, sqr] = [inst.fn("mul"), inst.fn("sqr")];
+      let count = 0;
+      // The stated bound p, and for the loader's variants the lazy bound of LAZY_MUL_BOUND.
+      const bounds = LOADER.has(variant.name) ? [p, LAZY_MUL_BOUND[name] * p] : [p];
+      for (const x of bounds.flatMap((b) => extremes(b, n, p, R))) {
+        for (const y of bounds.flatMap((b) => extremes(b, n, p, R, 1))) {
+          writeLimbs(inst, 9 * stride, x, n);
+          writeLimbs(inst, 10 * stride, y, n);
+          mul(8 * stride, 9 * stride, 10 * stride);
+          assert.equal(
+            readLimbs(inst, 8 * stride, n),
+            montMul(x, y, p, R),
+            `${name} ${variant.name} mul(${x}, ${y})`,
+          );
+          count++;
+        }
+        writeLimbs(inst, 9 * stride, x, n);
+        sqr(8 * stride, 9 * stride);
+        assert.equal(
+          readLimbs(inst, 8 * stride, n),
+          montMul(x, x, p, R),
+          `${name} ${variant.name} sqr(${x})`,
+        );
+        count++;
+      }
+      console.log(
+        `extremes ${name} ${variant.name}: ${count} mul/sqr at the bounds ${
+          bounds.map((b) => `${b / p}p`).join(", ")
+        } = BigInt`,
+      );
+    }
+  }
+  for (const tower of Object.values(TOWERS)) {
+    const c = montConstants(tower.fp.p), { p, R, n, stride } = c;
+    const [ab, bb] = mulInputBounds(c).map(BigInt);
+    const inv = modInverse(R % p, p);
+    for (const radix of [FP2_LANE_RADIX, null]) {
+      const inst = instantiate(buildFieldModule(p, { extras: [fp2Extras(tower)], fp2Radix: radix }).bytes);
+      const [mul, sqr] = [inst.fn("fp2_mul"), inst.fn("fp2_sqr")];
+      const as = extremes(ab * p, n, p, R), bs = extremes(bb * p, n, p, R), ss = extremes(p, n, p, R);
+      const put = (slot: number, x0: bigint, x1: bigint) => {
+        writeLimbs(inst, slot * stride, x0, n);
+        writeLimbs(inst, (slot + 1) * stride, x1, n);
+      };
+      const get = () => [readLimbs(inst, 8 * stride, n), readLimbs(inst, 9 * stride, n)];
+      const mod = (x: bigint) => ((x % p) + p) % p;
+      let count = 0;
+      for (let i = 0; i < as.length; i++) {
+        for (let j = 0; j < bs.length; j++) {
+          const [a0, a1, b0, b1] = [as[i], as[(i + 3) % as.length], bs[j], bs[(j + 5) % bs.length]];
+          put(10, a0, a1), put(12, b0, b1);
+          mul(8 * stride, 10 * stride, 12 * stride);
+          assert.deepEqual(
+            get(),
+            [mod((a0 * b0 - a1 * b1) * inv), mod((a0 * b1 + a1 * b0) * inv)],
+            `${tower.name} fp2_mul`,
+          );
+          count++;
+        }
+        const [s0, s1] = [ss[i % ss.length], ss[(i + 2) % ss.length]];
+        put(10, s0, s1);
+        sqr(8 * stride, 10 * stride);
+        assert.deepEqual(
+          get(),
+          [mod((s0 * s0 - s1 * s1) * inv), mod(2n * s0 * s1 * inv)],
+          `${tower.name} fp2_sqr`,
+        );
+        count++;
+      }
+      console.log(
+        `extremes ${tower.name} ${
+          radix === null ? "u32" : `w=${radix}`
+        } lanes: ${count} fp2_mul/fp2_sqr at the bounds = BigInt`,
+      );
+    }
+  }
+});

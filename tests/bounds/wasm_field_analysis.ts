@@ -57,7 +57,9 @@ export function fieldVariants(p: bigint): Variant[] {
 }
 
 /** Wrap opcodes allowed per family, with the argument (checked: reinterpretations must be 0). */
-export const ALLOWED_WRAPS: Readonly<Record<"u32" | "reduced" | "none", { ops: readonly string[]; why: string }>> = {
+export const ALLOWED_WRAPS: Readonly<
+  Record<"u32" | "reduced" | "none", { ops: readonly string[]; why: string }>
+> = {
   u32: {
     ops: ["i64.add", "i64.shl", "i64.mul", "i64x2.add", "i64x2.shl", "i32x4.mul"],
     why: "carry-save column (emit_mont.ts Column, wasm_fp2_emit.ts Col2): T = Σ products mod 2^64 and " +
@@ -127,6 +129,8 @@ export interface KernelCase {
   readonly p: bigint;
   readonly variant: Variant;
   readonly fn: "mul" | "sqr" | "add" | "sub" | "neg" | "dbl" | "sqr4" | "toMont" | "fromMont";
+  /** Operands < k·p (default 1: the stated bound; larger k asks whether lazy operands are accepted). */
+  readonly k?: bigint;
   /** Positive control: operand `operand`'s limb `limb` gets one more bit. */
   readonly widen?: { readonly operand: number; readonly limb: number };
 }
@@ -167,7 +171,9 @@ function checkReport(report: Report, family: keyof typeof ALLOWED_WRAPS, violati
   const allowed = ALLOWED_WRAPS[family].ops;
   for (const w of report.wraps) {
     if (!allowed.includes(w.op)) {
-      violations.push(`unintended wrap: ${w.fn} ${w.op} @0x${w.offset.toString(16)} [${w.range.lo}, ${w.range.hi}]`);
+      violations.push(
+        `unintended wrap: ${w.fn} ${w.op} @0x${w.offset.toString(16)} [${w.range.lo}, ${w.range.hi}]`,
+      );
     }
   }
   for (const r of report.reinterprets) {
@@ -191,8 +197,12 @@ function topStoreFits(report: Report, addr: number, violations: string[], algebr
   const last = report.stores.filter((s) => s.addr === addr).at(-1);
   if (!last) return violations.push(`no store into the top limb at ${addr}`), "";
   if (last.range.lo >= 0n && last.range.hi < 1n << 32n) return "top word < 2^32 by intervals";
-  if (algebraic) return `top word ≤ 2^${log2(last.range.hi + 1n)} by intervals, its bits ≥ 2^32 zero by algebra (out < p)`;
-  violations.push(`top limb store @0x${last.offset.toString(16)} drops bits: [${last.range.lo}, ${last.range.hi}]`);
+  if (algebraic) {
+    return `top word ≤ 2^${log2(last.range.hi + 1n)} by intervals, its bits ≥ 2^32 zero by algebra (out < p)`;
+  }
+  violations.push(
+    `top limb store @0x${last.offset.toString(16)} drops bits: [${last.range.lo}, ${last.range.hi}]`,
+  );
   return "";
 }
 
@@ -206,9 +216,10 @@ export function analyseKernel(k: KernelCase): Analysis {
   const { bytes } = buildFieldModule(k.p, { ...k.variant.options, extras });
   const a = interpreter(bytes, n, stride);
   const out = at(8, stride), ops = Array.from({ length: ARITY[k.fn] }, (_, j) => at(9 + j, stride));
-  const maxima = seedOperands(a, ops, ops.map(() => k.p), n, k.widen);
+  const bound = k.p * (k.k ?? 1n);
+  const maxima = seedOperands(a, ops, ops.map(() => bound), n, k.widen);
   // sqr4 only calls sqr: four applications of sqr's contract (in < p → out < p, proven by its own run).
-  if (k.fn === "sqr4") a.contracts.set(a.indexOf("sqr"), kernelContract(n, [1], 0, k.p, k.p));
+  if (k.fn === "sqr4") a.contracts.set(a.indexOf("sqr"), kernelContract(n, [1], 0, bound, k.p));
   const report = a.run(k.fn, [out, ...ops]);
   const outLimbs = a.readLimbs(out, 4, n);
   const violations: string[] = [];
@@ -222,14 +233,16 @@ export function analyseKernel(k: KernelCase): Analysis {
   } else if (montgomery) {
     const top = topStoreFits(report, out + 4 * (n - 1), violations, k.variant.family === "reduced");
     // (A·B + (R − 1)·p) / R < 2p: the product before its masked subtraction; then out < p.
-    const A = maxima[0], B = k.fn === "mul" ? maxima[1] : k.fn === "toMont" ? c.r2ModP : k.fn === "fromMont" ? 1n : A;
+    const A = maxima[0],
+      B = k.fn === "mul" ? maxima[1] : k.fn === "toMont" ? c.r2ModP : k.fn === "fromMont" ? 1n : A;
     const pre = (A * B + (R - 1n) * p) / R;
-    if (pre >= 2n * p) violations.push(`algebra: pre-subtraction bound ${pre} ≥ 2p`);
-    if (A >= p || B >= p) violations.push(`algebra: operand maximum ≥ p`);
+    if (pre >= 2n * p) violations.push(`algebra: pre-subtraction bound 2^${log2(pre)} ≥ 2p`);
+    if (A >= bound || B >= bound) violations.push(`operand maximum ≥ the accepted bound ${k.k ?? 1n}p`);
     algebra = `t = (ab + mp)/R ≤ 2^${log2(pre)} < 2p; ${top}`;
   } else {
     const [A, B = A] = maxima;
-    if (A >= p || B >= p) violations.push(`algebra: operand maximum ≥ p`);
+    if (bound !== p) throw new RangeError("linear functions are analysed for operands < p");
+    if (A >= p || B >= p) violations.push(`operand maximum ≥ the accepted bound p`);
     if (k.fn === "add" || k.fn === "dbl") {
       if (A + B >= R) violations.push("algebra: a + b ≥ R (a carry out would be lost)");
       algebra = "a + b < 2p < R, one masked subtraction of p";
@@ -238,7 +251,7 @@ export function analyseKernel(k: KernelCase): Analysis {
   }
   return {
     label: `${k.variant.name} ${k.fn}`,
-    inputs: ops.map(() => 1n),
+    inputs: ops.map(() => k.k ?? 1n),
     output: 1n,
     outLimbs,
     report,
@@ -295,12 +308,20 @@ export function analyseFp2(
     const lane = fn === "fp2_mul" ? 2n * (inputs[0] * p) * (inputs[1] * p) : 4n * p * p;
     const pre = (lane + (R - 1n) * p) / R;
     if (lane >= p * R) violations.push("algebra: lane sum ≥ p·R");
-    if (pre >= 2n * p) violations.push(`algebra: REDC bound ${pre} ≥ 2p`);
+    if (pre >= 2n * p) violations.push(`algebra: REDC bound 2^${log2(pre)} ≥ 2p`);
     algebra = `lane sums ≤ 2^${log2(lane)} < pR, REDC ≤ 2^${log2(pre)} < 2p; ${[...new Set(top)].join("; ")}`;
   } else {
     algebra = "Σ coef·x + K·p ≥ 0 brought below p by subtractions of 2^t·p (emitSmallCombination)";
   }
-  return { label: `${fp2Radix === null ? "u32 lanes" : `w=${fp2Radix} lanes`} ${fn}`, inputs, output: 1n, outLimbs, report, violations, algebra };
+  return {
+    label: `${fp2Radix === null ? "u32 lanes" : `w=${fp2Radix} lanes`} ${fn}`,
+    inputs,
+    output: 1n,
+    outLimbs,
+    report,
+    violations,
+    algebra,
+  };
 }
 
 /** A short summary of a report's wraps: count per opcode. */
@@ -308,7 +329,9 @@ export function wrapSummary(report: Report): string {
   if (report.wraps.length === 0) return "wraps 0";
   const by = new Map<string, number>();
   for (const w of report.wraps) by.set(w.op, (by.get(w.op) ?? 0) + 1);
-  return `wraps ${report.wraps.length} (${[...by].map(([op, k]) => `${op} ×${k}`).join(", ")}), reinterpreted ${report.reinterprets.length}`;
+  return `wraps ${report.wraps.length} (${
+    [...by].map(([op, k]) => `${op} ×${k}`).join(", ")
+  }), reinterpreted ${report.reinterprets.length}`;
 }
 
 /** The printed line of one analysis. */
@@ -316,5 +339,7 @@ export function line(field: string, x: Analysis): string {
   const ins = x.inputs.map((k) => `< ${k}p`).join(", ");
   const top = x.outLimbs.reduce((m, r) => (r.hi > m ? r.hi : m), 0n);
   return `${field} ${x.label}: in ${ins} → out < ${x.output}p (limbs ≤ 2^${log2(top + 1n)}; ${x.algebra}); ` +
-    `max ${x.report.maxBits} bits; ${wrapSummary(x.report)}${x.violations.length ? ` VIOLATIONS: ${x.violations.join("; ")}` : ""}`;
+    `max ${x.report.maxBits} bits; ${wrapSummary(x.report)}${
+      x.violations.length ? ` VIOLATIONS: ${x.violations.join("; ")}` : ""
+    }`;
 }

@@ -257,7 +257,9 @@ export class WasmInterval {
   private load(addr: number, size: number, extend = true): Form {
     const F = this.forms;
     const first = this.bytes.get(addr);
-    if (first && first.addr === addr && first.size === size) return extend ? F.unsigned(first.f, 8 * size) : first.f;
+    if (first && first.addr === addr && first.size === size) {
+      return extend ? F.unsigned(first.f, 8 * size) : first.f;
+    }
     let v = F.constant(0n);
     for (let b = addr; b < addr + size;) {
       const cell = this.bytes.get(b);
@@ -284,7 +286,13 @@ export class WasmInterval {
   private ring(f: Form, W: number, i: Instr): Form {
     const F = this.forms;
     if (!F.canonical(f, W)) {
-      this.report.wraps.push({ fn: this.fnName, offset: i.offset, op: opName(i), width: W, range: F.range(f) });
+      this.report.wraps.push({
+        fn: this.fnName,
+        offset: i.offset,
+        op: opName(i),
+        width: W,
+        range: F.range(f),
+      });
     } else {
       const r = F.range(f);
       const bits = Math.max(bitLength(r.lo), bitLength(r.hi));
@@ -295,7 +303,12 @@ export class WasmInterval {
   /** A non-modular use of f (W bits): recorded if f's value is not its bit pattern. */
   private use(f: Form, W: number, i: Instr): void {
     if (!this.forms.canonical(f, W)) {
-      this.report.reinterprets.push({ fn: this.fnName, offset: i.offset, op: opName(i), range: this.forms.range(f) });
+      this.report.reinterprets.push({
+        fn: this.fnName,
+        offset: i.offset,
+        op: opName(i),
+        range: this.forms.range(f),
+      });
     }
   }
 
@@ -457,7 +470,11 @@ export class WasmInterval {
     for (const [addr, c] of a.cells) {
       const d = b.cells.get(addr);
       if (d && d.size !== c.size) throw new Error(`bounds: memory layout changes in a loop at ${addr}`);
-      cells.set(addr, { addr, size: c.size, f: hull(this.cellView(c), d ? this.cellView(d) : this.cellView(c), false) });
+      cells.set(addr, {
+        addr,
+        size: c.size,
+        f: hull(this.cellView(c), d ? this.cellView(d) : this.cellView(c), false),
+      });
     }
     for (const [addr, d] of b.cells) {
       if (a.cells.has(addr)) continue;
@@ -526,7 +543,13 @@ export class WasmInterval {
   private storeAt(base: Scalar, size: number, f: Form, i: Instr): void {
     const addrs = this.addresses(base, i);
     if (addrs.length !== 1) unmodelled("store to a non-constant address", i);
-    this.report.stores.push({ fn: this.fnName, offset: i.offset, addr: addrs[0], size, range: this.forms.range(f) });
+    this.report.stores.push({
+      fn: this.fnName,
+      offset: i.offset,
+      addr: addrs[0],
+      size,
+      range: this.forms.range(f),
+    });
     this.write({ addr: addrs[0], size, f });
   }
 
@@ -639,7 +662,10 @@ export class WasmInterval {
         const a = this.popS(frame, i, W);
         this.use(a.f, W, i);
         const r = F.range(F.unsigned(a.f, W));
-        return push(32, r.lo === 0n && r.hi === 0n ? F.constant(1n) : r.lo > 0n ? F.constant(0n) : F.fresh(0n, 1n));
+        return push(
+          32,
+          r.lo === 0n && r.hi === 0n ? F.constant(1n) : r.lo > 0n ? F.constant(0n) : F.fresh(0n, 1n),
+        );
       }
       case "i32.eq":
       case "i64.eq":
@@ -789,9 +815,14 @@ export class WasmInterval {
       }
       case 0x0c: { // v128.const
         const b = i.imm.map(Number);
-        return vec(32, [0, 1, 2, 3].map((j) =>
-          F.constant(BigInt(b[4 * j] | (b[4 * j + 1] << 8) | (b[4 * j + 2] << 16)) + (BigInt(b[4 * j + 3]) << 24n))
-        ));
+        return vec(
+          32,
+          [0, 1, 2, 3].map((j) =>
+            F.constant(
+              BigInt(b[4 * j] | (b[4 * j + 1] << 8) | (b[4 * j + 2] << 16)) + (BigInt(b[4 * j + 3]) << 24n),
+            )
+          ),
+        );
       }
       case 0x0d: { // i8x16.shuffle on whole i32 lanes
         const y = this.popV(frame, i), x = this.popV(frame, i);
@@ -848,23 +879,34 @@ export class WasmInterval {
         if (k === null) unmodelled("vector shift by a non-constant", i);
         const x = this.popV(frame, i);
         const s = Number(k % 64n);
-        if (sub === 0xcb) return vec(64, lanes64(x).map((l) => this.ring(F.scale(l, 1n << BigInt(s)), 64, i)));
+        if (sub === 0xcb) {
+          return vec(
+            64,
+            lanes64(x).map((l) => this.ring(F.scale(l, 1n << BigInt(s)), 64, i)),
+          );
+        }
         return vec(64, lanes64(x).map((l) => (this.use(l, 64, i), F.divmod(F.unsigned(l, 64), s, true).q)));
       }
       case 0xce:
       case 0xd1: { // i64x2.add / sub
         const y = this.popV(frame, i), x = this.popV(frame, i);
         const yl = lanes64(y);
-        return vec(64, lanes64(x).map((l, j) => this.ring(sub === 0xce ? F.add(l, yl[j]) : F.sub(l, yl[j]), 64, i)));
+        return vec(
+          64,
+          lanes64(x).map((l, j) => this.ring(sub === 0xce ? F.add(l, yl[j]) : F.sub(l, yl[j]), 64, i)),
+        );
       }
       case 0xde:
       case 0xdf: { // i64x2.extmul_low / high_i32x4_u: lanes (0, 1) or (2, 3), read as their low 32 bits
         const y = this.popV(frame, i), x = this.popV(frame, i);
         const xl = lanes32(x), yl = lanes32(y), o = sub === 0xde ? 0 : 2;
-        return vec(64, [0, 1].map((j) => {
-          const p = F.mul(F.unsigned(xl[o + j], 32), F.unsigned(yl[o + j], 32));
-          return this.ring(p, 64, i);
-        }));
+        return vec(
+          64,
+          [0, 1].map((j) => {
+            const p = F.mul(F.unsigned(xl[o + j], 32), F.unsigned(yl[o + j], 32));
+            return this.ring(p, 64, i);
+          }),
+        );
       }
       default:
         unmodelled(`SIMD opcode 0x${sub.toString(16)}`, i);
@@ -899,4 +941,3 @@ export function log2(x: bigint): string {
   const top = Number(x >> BigInt(Math.max(0, bits - 53)));
   return (Math.log2(top) + Math.max(0, bits - 53)).toFixed(2);
 }
-

@@ -53,7 +53,11 @@ export function feContract(
       const got = a.readLimbs(args[j], 8, 10, true);
       got.forEach((r, k) => {
         if (r.lo < accept[k].lo || r.hi > accept[k].hi) {
-          throw new Error(`contract ${name}: operand ${j} limb ${k} in [${r.lo}, ${r.hi}] outside [${accept[k].lo}, ${accept[k].hi}]`);
+          throw new Error(
+            `contract ${name}: operand ${j} limb ${k} in [${r.lo}, ${r.hi}] outside [${accept[k].lo}, ${
+              accept[k].hi
+            }]`,
+          );
         }
       });
     }

@@ -15,6 +15,7 @@ import {
   x25519Interpreter,
 } from "./wasm_x25519_analysis.ts";
 import type { Contract, Range, Report } from "./wasm_interval.ts";
+import { X25519_LEAF_BOUNDS, type X25519Bound } from "./leaf_bounds.ts";
 
 const print = (fn: string, ins: string, out: readonly Range[], claim: string, r: Report) =>
   console.log(
@@ -22,15 +23,12 @@ const print = (fn: string, ins: string, out: readonly Range[], claim: string, r:
       `wraps ${r.wraps.length}; ${r.steps} steps`,
   );
 
-/** The field functions with their stated bounds: operands, result bound, what the result is. */
-const FIELD_FUNCTIONS: readonly { fn: string; ins: readonly (readonly Range[])[]; insName: string; out: readonly Range[]; outName: string }[] = [
-  { fn: "fe_mul", ins: [LOOSE, LOOSE], insName: "loose, loose", out: TIGHT, outName: "tight" },
-  { fn: "fe_sq", ins: [LOOSE], insName: "loose", out: TIGHT, outName: "tight" },
-  { fn: "fe_mul_a24", ins: [LOOSE], insName: "loose", out: TIGHT, outName: "tight" },
-  { fn: "fe_carry", ins: [LOOSE], insName: "loose", out: TIGHT, outName: "tight" },
-  { fn: "fe_add", ins: [TIGHT, TIGHT], insName: "tight, tight", out: TWICE_TIGHT, outName: "2·tight ⊆ loose" },
-  { fn: "fe_sub", ins: [TIGHT, TIGHT], insName: "tight, tight", out: TWICE_TIGHT, outName: "2·tight ⊆ loose" },
-];
+const BOUND: Record<Exclude<X25519Bound, "bytes">, readonly Range[]> = {
+  tight: TIGHT,
+  loose: LOOSE,
+  "2tight": TWICE_TIGHT,
+};
+const row = (fn: string) => X25519_LEAF_BOUNDS.find((r) => r.fn === fn)!;
 
 /** Contracts of the functions the drivers call: operands loose, result tight (proven below). */
 function contracts(a: ReturnType<typeof x25519Interpreter>): Map<number, Contract> {
@@ -54,9 +52,11 @@ function contracts(a: ReturnType<typeof x25519Interpreter>): Map<number, Contrac
 
 Deno.test("bounds wasm x25519: field functions meet their stated limb bounds, no wrap", () => {
   assert.ok(inside(TWICE_TIGHT, LOOSE));
-  for (const { fn, ins, insName, out, outName } of FIELD_FUNCTIONS) {
+  for (const fn of ["fe_mul", "fe_sq", "fe_mul_a24", "fe_carry", "fe_add", "fe_sub"]) {
+    const { inputs, output } = row(fn);
+    const ins = inputs.map((b) => BOUND[b as keyof typeof BOUND]), out = BOUND[output as keyof typeof BOUND];
     const x = analyseFe(fn, ins);
-    print(fn, insName, x.out, outName, x.report);
+    print(fn, inputs.join(", "), x.out, output, x.report);
     assert.deepEqual(x.report.wraps, [], fn);
     assert.deepEqual(x.report.reinterprets, [], fn);
     assert.ok(inside(x.out, out), `${fn}: output ${x.out.map((r) => `[${r.lo}, ${r.hi}]`)}`);
@@ -65,6 +65,9 @@ Deno.test("bounds wasm x25519: field functions meet their stated limb bounds, no
 
 Deno.test("bounds wasm x25519: cswap, frombytes, tobytes", () => {
   // fe_cswap(a, b, flag), flag 0 and 1: each output is a or b (the masked select), so tight.
+  assert.deepEqual(row("fe_cswap"), { fn: "fe_cswap", inputs: ["tight", "tight"], output: "tight" });
+  assert.deepEqual(row("fe_frombytes"), { fn: "fe_frombytes", inputs: ["bytes"], output: "tight" });
+  assert.deepEqual(row("fe_tobytes"), { fn: "fe_tobytes", inputs: ["loose"], output: "bytes" });
   for (const flag of [0, 1]) {
     const a = x25519Interpreter();
     a.seedLimbs(0, 8, TIGHT);
@@ -99,7 +102,11 @@ Deno.test("bounds wasm x25519: cswap, frombytes, tobytes", () => {
     // j + 1 from the limb shifted right. So the wraps are shl, read only by the word's or.
     assert.ok(r.wraps.every((w) => w.op === "i64.shl"), "tobytes: only the packing shifts wrap");
     assert.ok(r.reinterprets.every((w) => w.op === "i64.or"), "tobytes: only the packing ors read them");
-    console.log(`x25519 fe_tobytes intended wraps: ${r.wraps.map((w) => `${w.op} @0x${w.offset.toString(16)}`).join(", ")} (read by ${r.reinterprets.map((w) => `${w.op} @0x${w.offset.toString(16)}`).join(", ")})`);
+    console.log(
+      `x25519 fe_tobytes intended wraps: ${
+        r.wraps.map((w) => `${w.op} @0x${w.offset.toString(16)}`).join(", ")
+      } (read by ${r.reinterprets.map((w) => `${w.op} @0x${w.offset.toString(16)}`).join(", ")})`,
+    );
   }
 });
 
@@ -116,6 +123,7 @@ Deno.test("bounds wasm x25519: fe_invert through its callees' proven contracts",
     assert.ok(inside(x.out, TIGHT) && x.report.wraps.length === 0, name);
     used.set(f, feContract(name, ins.map((_, j) => j + 1), 0, LOOSE, TIGHT));
   }
+  assert.deepEqual(row("fe_invert"), { fn: "fe_invert", inputs: ["loose"], output: "tight" });
   const x = analyseFe("fe_invert", [LOOSE], used);
   print("fe_invert", "loose", x.out, `tight: ${callees(a, invert).length} callees' contracts`, x.report);
   assert.ok(inside(x.out, TIGHT));
@@ -126,7 +134,7 @@ function ladder(name: "x25519" | "x25519_calls", withContracts: boolean) {
   const a = x25519Interpreter();
   // The epilogue's fe_invert and fe_mul (and, for the call shape, every product) by contract.
   const all = contracts(a);
-  if (!withContracts) for (const n of ["fe_sq", "fe_mul_a24"]) all.delete(a.indexOf(n));
+  if (!withContracts) { for (const n of ["fe_sq", "fe_mul_a24"]) all.delete(a.indexOf(n)); }
   for (const [i, c] of all) a.contracts.set(i, c);
   a.seedUnknown(x25519Layout.K, 32);
   a.seedUnknown(x25519Layout.U, 40); // fe_frombytes' last 8-byte load reads 4 bytes past u
@@ -142,9 +150,18 @@ Deno.test("bounds wasm x25519: the inline ladder's loop has an inductive invaria
   const names = ["x1", "x2", "z2", "x3", "z3"];
   for (let e = 0; e < 5; e++) {
     const limbs = head.slice(10 * e, 10 * e + 10);
-    assert.ok(inside(limbs, TIGHT), `${names[e]} at the loop head: ${limbs.map((r) => `[${r.lo}, ${r.hi}]`)}`);
+    assert.ok(
+      inside(limbs, TIGHT),
+      `${names[e]} at the loop head: ${limbs.map((r) => `[${r.lo}, ${r.hi}]`)}`,
+    );
   }
-  print("x25519 (inline ladder)", "any k, u", head, `loop head x1..z3 ⊆ tight after ${report.loops[0]} iterations`, report);
+  print(
+    "x25519 (inline ladder)",
+    "any k, u",
+    head,
+    `loop head x1..z3 ⊆ tight after ${report.loops[0]} iterations`,
+    report,
+  );
   assert.deepEqual(report.wraps, []);
   assert.deepEqual(report.reinterprets, []);
 });
@@ -160,7 +177,13 @@ Deno.test("bounds wasm x25519: the call-shaped ladder's state stays tight (contr
     assert.ok(inside(limbs, TIGHT), `state element ${e}: ${limbs.map((r) => `[${r.lo}, ${r.hi}]`)}`);
     all.push(...limbs);
   }
-  print("x25519_calls (call ladder)", "any k, u", all, `loop head state ⊆ tight after ${report.loops[0]} iterations; every call's operands ⊆ loose`, report);
+  print(
+    "x25519_calls (call ladder)",
+    "any k, u",
+    all,
+    `loop head state ⊆ tight after ${report.loops[0]} iterations; every call's operands ⊆ loose`,
+    report,
+  );
   assert.deepEqual(report.wraps, []);
   assert.deepEqual(report.reinterprets, []);
 });
@@ -175,7 +198,11 @@ Deno.test("bounds wasm x25519: positive controls, fe_mul with operands one bit w
   for (const limb of [0, 9]) {
     const wide = LOOSE.map((r, k) => (k === limb ? wider(r) : r));
     const x = analyseFe("fe_mul", [wide, LOOSE]);
-    console.log(`x25519 control fe_mul limb ${limb} one bit wider: out |limbs| ≤ ${widest(x.out)}, max ${x.report.maxBits} bits`);
+    console.log(
+      `x25519 control fe_mul limb ${limb} one bit wider: out |limbs| ≤ ${
+        widest(x.out)
+      }, max ${x.report.maxBits} bits`,
+    );
     const b = x25519Interpreter();
     b.seedLimbs(80, 8, wide);
     b.seedLimbs(160, 8, LOOSE);
@@ -184,9 +211,15 @@ Deno.test("bounds wasm x25519: positive controls, fe_mul with operands one bit w
   // Every limb of both operands one bit wider: still no wrap (columns < 2^63: loose has a bit of
   // slack); two bits wider: the columns pass 2^63 and the analysis reports the wraps.
   const one = analyseFe(mul, [LOOSE.map(wider), LOOSE.map(wider)]);
-  console.log(`x25519 control fe_mul all limbs one bit wider: max ${one.report.maxBits} bits, ${one.report.wraps.length} wraps`);
+  console.log(
+    `x25519 control fe_mul all limbs one bit wider: max ${one.report.maxBits} bits, ${one.report.wraps.length} wraps`,
+  );
   const all = LOOSE.map(wider).map(wider);
   const x = analyseFe(mul, [all, all]);
-  console.log(`x25519 control fe_mul all limbs two bits wider: ${x.report.wraps.length} wraps, e.g. ${x.report.wraps[0]?.op} @0x${x.report.wraps[0]?.offset.toString(16)}`);
+  console.log(
+    `x25519 control fe_mul all limbs two bits wider: ${x.report.wraps.length} wraps, e.g. ${
+      x.report.wraps[0]?.op
+    } @0x${x.report.wraps[0]?.offset.toString(16)}`,
+  );
   assert.ok(x.report.wraps.length > 0, "the widened product must wrap");
 });

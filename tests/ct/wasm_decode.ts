@@ -321,7 +321,9 @@ export function decodeModule(bytes: Uint8Array): WasmModule {
         const constant = r.byte() === 0x41 ? Number(BigInt.asIntN(32, r.sleb())) : null;
         while (r.byte() !== 0x0b) { /* a non-constant offset expression: skipped */ }
         const len = r.u32();
-        if (constant !== null && flags !== 2) data.push({ offset: constant, bytes: bytes.slice(r.pos, r.pos + len) });
+        if (constant !== null && flags !== 2) {
+          data.push({ offset: constant, bytes: bytes.slice(r.pos, r.pos + len) });
+        }
         r.skip(len);
       }
     } else if (id === 0) {
