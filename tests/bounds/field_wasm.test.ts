@@ -90,6 +90,21 @@ Deno.test("bounds wasm: positive controls (a widened operand limb is reported; a
   const module = new ModuleBuilder().defineMemory(1);
   module.addFunction("f", f);
   assert.throws(() => new WasmInterval(module.toBytes()).run("f", [0]), /unmodelled instruction \(select/);
+  // A wrapped sum read as an integer is reported: three products of u32 limbs summed (> 2^64), then
+  // shifted right — what T − (H << 32) avoids in the kernels.
+  const h = new FunctionBuilder([I32], [I64]);
+  for (let j = 0; j < 3; j++) {
+    h.localGet(0).mem(Op.i64Load32U, 4 * j).localGet(0).mem(Op.i64Load32U, 4 * j).op(Op.i64Mul);
+    if (j > 0) h.op(Op.i64Add);
+  }
+  h.i64Const(32).op(Op.i64ShrU);
+  const m3 = new ModuleBuilder().defineMemory(1);
+  m3.addFunction("h", h);
+  const w = new WasmInterval(m3.toBytes());
+  w.seedLimbs(0, 4, Array(3).fill({ lo: 0n, hi: (1n << 32n) - 1n }));
+  const r = w.run("h", [0]);
+  assert.deepEqual(r.wraps.map((x) => x.op), ["i64.add", "i64.add"]); // 2·(2^32 − 1)^2 ≥ 2^64 already
+  assert.deepEqual(r.reinterprets.map((x) => x.op), ["i64.shr_u"]);
   // So does a read of memory nobody seeded or stored.
   const g = new FunctionBuilder([I32], [I64]);
   g.localGet(0).mem(Op.i64Load, 0);
