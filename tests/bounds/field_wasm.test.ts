@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import {
   buildFieldModule,
+  FIELD_PLANS,
   FIELDS,
   FP2_LANE_RADIX,
   fp2Extras,
@@ -14,6 +15,7 @@ import {
   mulInputBounds,
   Op,
   TOWERS,
+  wasmFieldModuleBytes,
 } from "../internal.ts";
 import { FIELD_LEAF_BOUNDS, FP2_LEAF_BOUNDS, LAZY_MUL_BOUND } from "./leaf_bounds.ts";
 import { WasmInterval } from "./wasm_interval.ts";
@@ -40,6 +42,40 @@ for (const [name, field] of Object.entries(FIELDS)) {
     }
   });
 }
+
+Deno.test("bounds wasm: the plan modules as the loader builds them (both shapes, and without SIMD)", () => {
+  for (const [name, field] of Object.entries(FIELDS)) {
+    const plan = FIELD_PLANS[name as keyof typeof FIELD_PLANS];
+    const tower = Object.values(TOWERS).find((t) => t.fp.p === field.p);
+    const builds = [
+      { simd: true, shape: "u32", variant: "simd" },
+      { simd: true, shape: "reduced", variant: "reduced-simd w=30" },
+      { simd: false, shape: "u32", variant: "fips" },
+    ] as const;
+    for (const { simd, shape, variant: vname } of builds) {
+      const bytes = wasmFieldModuleBytes(field, plan, simd, shape);
+      const variant = fieldVariants(field.p).find((v) => v.name === vname)!;
+      const fns = ["mul", "sqr", "sqr4", "add", "sub", "neg", "dbl", "toMont", "fromMont"] as const;
+      for (const fn of fns) {
+        const x = analyseKernel({ p: field.p, variant, fn, bytes });
+        assert.deepEqual(x.violations, [], `${name} plan module (${vname}) ${fn}`);
+      }
+      let fp2 = "";
+      if (tower && simd) { // the tower layer needs SIMD
+        for (const { fn, inputs } of FP2_LEAF_BOUNDS[tower.name]) {
+          const x = analyseFp2(field.p, tower, FP2_LANE_RADIX, fn, inputs, bytes);
+          assert.deepEqual(x.violations, [], `${name} plan module (${vname}) ${fn}`);
+        }
+        fp2 = `, ${FP2_LEAF_BOUNDS[tower.name].length} Fp2 functions`;
+      }
+      console.log(
+        `plan module ${name} (${
+          simd ? `SIMD, ${shape}` : "no SIMD"
+        }, ${bytes.length} bytes): ${fns.length} kernel functions${fp2} proven`,
+      );
+    }
+  }
+});
 
 Deno.test("bounds wasm: mul and sqr accept lazy operands < k·p (LAZY_MUL_BOUND), and not k + 1", () => {
   for (const [name, field] of Object.entries(FIELDS)) {

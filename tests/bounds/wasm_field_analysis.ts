@@ -133,6 +133,8 @@ export interface KernelCase {
   readonly k?: bigint;
   /** Positive control: operand `operand`'s limb `limb` gets one more bit. */
   readonly widen?: { readonly operand: number; readonly limb: number };
+  /** The module to read (default: buildFieldModule with the variant's options, plus sqr4 for sqr4). */
+  readonly bytes?: Uint8Array;
 }
 
 const ARITY: Record<KernelCase["fn"], number> = {
@@ -213,7 +215,7 @@ function topStoreFits(report: Report, addr: number, violations: string[], algebr
 export function analyseKernel(k: KernelCase): Analysis {
   const c = montConstants(k.p), { n, stride } = c;
   const extras = k.fn === "sqr4" ? [sqr4Layer().emit] : [];
-  const { bytes } = buildFieldModule(k.p, { ...k.variant.options, extras });
+  const bytes = k.bytes ?? buildFieldModule(k.p, { ...k.variant.options, extras }).bytes;
   const a = interpreter(bytes, n, stride);
   const out = at(8, stride), ops = Array.from({ length: ARITY[k.fn] }, (_, j) => at(9 + j, stride));
   const bound = k.p * (k.k ?? 1n);
@@ -284,9 +286,10 @@ export function analyseFp2(
   fp2Radix: number | null,
   fn: string,
   inputs: readonly bigint[],
+  module?: Uint8Array,
 ): Analysis {
   const c = montConstants(p), { n, stride } = c;
-  const { bytes } = buildFieldModule(p, { extras: [fp2Extras(tower)], fp2Radix });
+  const bytes = module ?? buildFieldModule(p, { extras: [fp2Extras(tower)], fp2Radix }).bytes;
   const a = interpreter(bytes, n, stride);
   const out = at(8, stride), ops = inputs.map((_, j) => at(10 + 2 * j, stride));
   const maxima: bigint[] = [];

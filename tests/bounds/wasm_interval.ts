@@ -121,6 +121,9 @@ function unmodelled(what: string, i?: Instr): never {
   throw new Error(`bounds: unmodelled ${what}${i ? ` (${opName(i)} @0x${i.offset.toString(16)})` : ""}`);
 }
 
+/** Decoded modules by their bytes (an analysis never changes a module). */
+const decoded = new WeakMap<Uint8Array, WasmModule>();
+
 interface Frame {
   fn: WasmFunction;
   locals: (Val | undefined)[];
@@ -143,7 +146,9 @@ export class WasmInterval {
   private fnName = "";
 
   constructor(bytes: Uint8Array) {
-    this.module = decodeModule(bytes);
+    let module = decoded.get(bytes);
+    if (!module) decoded.set(bytes, module = decodeModule(bytes));
+    this.module = module;
   }
 
   private static emptyReport(): Report {
