@@ -10,6 +10,7 @@ import {
   FunctionBuilder,
   I32,
   I64,
+  KERNEL_FUNCTIONS,
   ModuleBuilder,
   montConstants,
   mulInputBounds,
@@ -17,9 +18,18 @@ import {
   TOWERS,
   wasmFieldModuleBytes,
 } from "../internal.ts";
-import { FIELD_LEAF_BOUNDS, FP2_LEAF_BOUNDS, LAZY_MUL_BOUND } from "./leaf_bounds.ts";
+import { FIELD_LEAF_BOUNDS, FIELD_OTHER_FUNCTIONS, FP2_LEAF_BOUNDS, LAZY_MUL_BOUND } from "./leaf_bounds.ts";
 import { WasmInterval } from "./wasm_interval.ts";
-import { analyseFp2, analyseKernel, fieldVariants, fp2Cases, line } from "./wasm_field_analysis.ts";
+import {
+  analyseFp2,
+  analyseFromCanonical,
+  analyseKernel,
+  analyseMove,
+  fieldVariants,
+  fp2Cases,
+  line,
+  MOVES,
+} from "./wasm_field_analysis.ts";
 import { extremes, instantiate, modInverse, montMul, readLimbs, writeLimbs } from "./wasm_extremes.ts";
 
 /** The variants the loader picks (field/wasm/kernel.ts, shape.ts): u32 SIMD, scalar FIPS, reduced SIMD w = 30. */
@@ -42,6 +52,30 @@ for (const [name, field] of Object.entries(FIELDS)) {
     }
   });
 }
+
+Deno.test("bounds wasm: data movement, predicates and fromCanonical of every field", () => {
+  // Every kernel function is in one of the two tables.
+  const listed = [...FIELD_LEAF_BOUNDS.map((r) => r.fn), ...FIELD_OTHER_FUNCTIONS].filter((f) =>
+    f !== "sqr4"
+  );
+  assert.deepEqual(listed.toSorted(), [...KERNEL_FUNCTIONS].toSorted());
+  assert.deepEqual(
+    [...new Set([...MOVES.map((m) => m.fn), "fromCanonical"])].toSorted(),
+    [...FIELD_OTHER_FUNCTIONS].toSorted(),
+  );
+  for (const [name, field] of Object.entries(FIELDS)) {
+    for (const move of MOVES) {
+      const x = analyseMove(field.p, move);
+      console.log(line(name, x));
+      assert.deepEqual(x.violations, [], `${name} ${x.label}`);
+    }
+    for (const variant of fieldVariants(field.p)) {
+      const x = analyseFromCanonical(field.p, variant);
+      console.log(line(name, x));
+      assert.deepEqual(x.violations, [], `${name} ${x.label}`);
+    }
+  }
+});
 
 Deno.test("bounds wasm: the plan modules as the loader builds them (both shapes, and without SIMD)", () => {
   for (const [name, field] of Object.entries(FIELDS)) {
@@ -179,8 +213,22 @@ Deno.test("bounds wasm: the intended wraps' argument on extreme inputs, the comp
         );
         count++;
       }
+      if (variant.name === "simd") {
+        // The zero test's bit identity (eq, isZero): words with the top bit set, zero, extremes.
+        const [eq, isZero] = [inst.fn("eq"), inst.fn("isZero")];
+        for (const x of [...extremes(p, n, p, R), 1n << 63n, 1n << 31n, (1n << 63n) | 1n]) {
+          writeLimbs(inst, 9 * stride, x, n);
+          assert.equal(isZero(9 * stride), x === 0n ? 1 : 0, `${name} isZero(${x})`);
+          for (const y of [x, x ^ (1n << 63n), x ^ 1n]) {
+            if (y >= p) continue;
+            writeLimbs(inst, 10 * stride, y, n);
+            assert.equal(eq(9 * stride, 10 * stride), x === y ? 1 : 0, `${name} eq(${x}, ${y})`);
+            count++;
+          }
+        }
+      }
       console.log(
-        `extremes ${name} ${variant.name}: ${count} mul/sqr at the bounds ${
+        `extremes ${name} ${variant.name}: ${count} mul/sqr (simd: and eq/isZero) at the bounds ${
           bounds.map((b) => `${b / p}p`).join(", ")
         } = BigInt`,
       );

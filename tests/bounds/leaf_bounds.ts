@@ -33,6 +33,22 @@ export const FIELD_LEAF_BOUNDS: readonly FieldLeafBound[] = [
 ];
 
 /**
+ * The other kernel functions: data movement keeps "< p" (each output is an input, a constant < p or a
+ * masked select of two inputs), eq / isZero return 0 or 1, fromCanonical takes any value < R
+ * (rejected ones are zeroed) and returns < p.
+ */
+export const FIELD_OTHER_FUNCTIONS: readonly string[] = [
+  "copy",
+  "setZero",
+  "setOne",
+  "cmov",
+  "cswap",
+  "eq",
+  "isZero",
+  "fromCanonical",
+];
+
+/**
  * The largest k for which mul and sqr with both operands < k·p are proven to give out < p (the
  * intervals as for k = 1, and (k²p² + (R − 1)p)/R < 2p): lazy operands the kernels accept although
  * their documented bound is p. Checked for the loader's variants (simd, fips, reduced-simd w = 30),

@@ -38,7 +38,9 @@ export interface Variant {
 export function fieldVariants(p: bigint): Variant[] {
   const out: Variant[] = [
     { name: "simd", options: { mul: "simd" }, family: "u32" },
+    { name: "simd sqr=mul", options: { mul: "simd", sqr: "mul" }, family: "u32" },
     { name: "fips", options: { mul: "fips" }, family: "u32" },
+    { name: "fips operands=locals", options: { mul: "fips", operands: "locals" }, family: "u32" },
     { name: "cios", options: { mul: "cios" }, family: "u32" },
   ];
   for (const radix of [29, 30]) {
@@ -56,9 +58,15 @@ export function fieldVariants(p: bigint): Variant[] {
   return out;
 }
 
-/** Wrap opcodes allowed per family, with the argument (checked: reinterpretations must be 0). */
+/**
+ * Wrap opcodes allowed per family, with the argument; `reads`: the opcodes that may read a wrapped
+ * value as an integer (none but the zero test's: every other wrap must be consumed modularly).
+ */
 export const ALLOWED_WRAPS: Readonly<
-  Record<"u32" | "reduced" | "none", { ops: readonly string[]; why: string }>
+  Record<
+    "u32" | "reduced" | "zeroTest" | "none",
+    { ops: readonly string[]; reads?: readonly string[]; why: string }
+  >
 > = {
   u32: {
     ops: ["i64.add", "i64.shl", "i64.mul", "i64x2.add", "i64x2.shl", "i32x4.mul"],
@@ -70,6 +78,12 @@ export const ALLOWED_WRAPS: Readonly<
     ops: ["i64.mul", "i64.add"],
     why: "only the Montgomery digit m_k = (Σ accumulators)·n0 mod 2^w: the sum of two accumulators and " +
       "its product by n0 wrap mod 2^64 and are used only through the mask 2^w − 1",
+  },
+  zeroTest: {
+    ops: ["i64.sub", "i32.sub"],
+    reads: ["i64.or", "i32.or"],
+    why: "eq / isZero (emit_linear.ts isZeroWord): 0 − x of a whole word, or-ed with x: for every word " +
+      "x the top bit of x | (−x mod 2^W) is set iff x ≠ 0 (a bit identity, not an integer one)",
   },
   none: { ops: [], why: "carry-free: no wrap at all" },
 };
@@ -85,6 +99,8 @@ export interface Analysis {
   readonly report: Report;
   readonly violations: string[];
   readonly algebra: string;
+  /** Printed instead of the multiples of p, where the operand bound is not one. */
+  readonly inputText?: string;
 }
 
 /** Byte address of slot s. */
@@ -179,6 +195,7 @@ function checkReport(report: Report, family: keyof typeof ALLOWED_WRAPS, violati
     }
   }
   for (const r of report.reinterprets) {
+    if (ALLOWED_WRAPS[family].reads?.includes(r.op)) continue;
     violations.push(`wrapped value read as an integer: ${r.fn} ${r.op} @0x${r.offset.toString(16)}`);
   }
 }
@@ -262,6 +279,93 @@ export function analyseKernel(k: KernelCase): Analysis {
   };
 }
 
+/** The data-movement and predicate kernel functions: (name, arguments: operand slots or a flag). */
+export const MOVES: readonly { fn: string; args: readonly ("out" | "a" | "b" | 0 | 1)[]; result?: true }[] = [
+  { fn: "copy", args: ["out", "a"] },
+  { fn: "setZero", args: ["out"] },
+  { fn: "setOne", args: ["out"] },
+  { fn: "cmov", args: ["out", "a", 0] },
+  { fn: "cmov", args: ["out", "a", 1] },
+  { fn: "cswap", args: ["a", "b", 0] },
+  { fn: "cswap", args: ["a", "b", 1] },
+  { fn: "eq", args: ["a", "b"], result: true },
+  { fn: "isZero", args: ["a"], result: true },
+];
+
+/**
+ * A data-movement or predicate function with operands < p (out seeded < p too, for cmov): every
+ * written slot's limbs within the box of "< p" (each output is one of the inputs, a constant < p, or
+ * the select of two: the masked select's hull); predicates return 0 or 1. No wrap.
+ */
+export function analyseMove(p: bigint, move: (typeof MOVES)[number], bytes?: Uint8Array): Analysis {
+  const c = montConstants(p), { n, stride } = c;
+  const a = interpreter(bytes ?? buildFieldModule(p).bytes, n, stride);
+  const slots = { out: at(8, stride), a: at(9, stride), b: at(10, stride) };
+  for (const addr of Object.values(slots)) a.seedLimbs(addr, 4, limbRanges(p, 32, n));
+  const report = a.run(move.fn, move.args.map((x) => (typeof x === "number" ? x : slots[x])));
+  const violations: string[] = [];
+  checkReport(report, move.result ? "zeroTest" : "none", violations);
+  const box = limbRanges(p, 32, n);
+  const written: ("out" | "a" | "b")[] = move.fn === "cswap" ? ["a", "b"] : move.result ? [] : ["out"];
+  for (const w of written) {
+    a.readLimbs(slots[w], 4, n).forEach((r, j) => {
+      if (r.lo < 0n || r.hi > box[j].hi) {
+        violations.push(`${w} limb ${j} in [${r.lo}, ${r.hi}] outside the box of < p`);
+      }
+    });
+  }
+  if (move.result && (!report.result || report.result.lo < 0n || report.result.hi > 1n)) {
+    violations.push(`result ${report.result?.lo}..${report.result?.hi} is not a 0/1 flag`);
+  }
+  const outLimbs = a.readLimbs(slots[written[0] ?? "out"], 4, n);
+  const flag = move.args.find((x) => typeof x === "number");
+  return {
+    label: `${move.fn}${flag === undefined ? "" : ` flag ${flag}`}`,
+    inputs: move.args.filter((x) => typeof x !== "number").map(() => 1n),
+    output: 1n,
+    outLimbs,
+    report,
+    violations,
+    algebra: move.result
+      ? `returns [${report.result?.lo}, ${report.result?.hi}]`
+      : "each output limb vector is an input's or a constant's",
+  };
+}
+
+/**
+ * fromCanonical(out, a): any a < R = 2^(32N); a ≥ p is zeroed (masked) and out = a·R mod p. The
+ * intervals see a's box (the zeroing is a masked select: the hull of a and 0); the algebra bounds the
+ * product for every a < R: (a·(R² mod p) + (R − 1)·p)/R < (R² mod p) + p < 2p, so out < p.
+ */
+export function analyseFromCanonical(p: bigint, variant: Variant, bytes?: Uint8Array): Analysis {
+  const c = montConstants(p), { n, stride, R } = c;
+  const a = interpreter(bytes ?? buildFieldModule(p, variant.options).bytes, n, stride);
+  a.seedLimbs(at(4, stride), 4, Array(n).fill({ lo: 0n, hi: 0n })); // scratch (zeroed by the function)
+  const out = at(8, stride), input = at(9, stride);
+  a.seedLimbs(input, 4, limbRanges(R, 32, n));
+  const report = a.run("fromCanonical", [out, input]);
+  const violations: string[] = [];
+  checkReport(report, variant.family, violations);
+  const outLimbs = a.readLimbs(out, 4, n);
+  limbsBelow32(outLimbs, violations);
+  const top = topStoreFits(report, out + 4 * (n - 1), violations, variant.family === "reduced");
+  const pre = ((R - 1n) * c.r2ModP + (R - 1n) * p) / R;
+  if (pre >= 2n * p) violations.push(`algebra: pre-subtraction bound 2^${log2(pre)} ≥ 2p`);
+  if (!report.result || report.result.lo < 0n || report.result.hi > 1n) {
+    violations.push("result is not a 0/1 flag");
+  }
+  return {
+    label: `${variant.name} fromCanonical`,
+    inputs: [],
+    inputText: "< R (any bytes)",
+    output: 1n,
+    outLimbs,
+    report,
+    violations,
+    algebra: `any a < R; t = (a·R² mod p + mp)/R ≤ 2^${log2(pre)} < 2p; ${top}`,
+  };
+}
+
 /** The Fp2 functions (field/tower/wasm_fp2.ts) and their operand bounds (multiples of p). */
 export function fp2Cases(c: { p: bigint; n: number; stride: number }): {
   fn: string;
@@ -339,7 +443,7 @@ export function wrapSummary(report: Report): string {
 
 /** The printed line of one analysis. */
 export function line(field: string, x: Analysis): string {
-  const ins = x.inputs.map((k) => `< ${k}p`).join(", ");
+  const ins = x.inputText ?? (x.inputs.map((k) => `< ${k}p`).join(", ") || "none");
   const top = x.outLimbs.reduce((m, r) => (r.hi > m ? r.hi : m), 0n);
   return `${field} ${x.label}: in ${ins} → out < ${x.output}p (limbs ≤ 2^${log2(top + 1n)}; ${x.algebra}); ` +
     `max ${x.report.maxBits} bits; ${wrapSummary(x.report)}${

@@ -81,6 +81,8 @@ export interface Report {
   readonly loops: number[];
   /** The inductive invariant of each loop: the ranges of the locals and memory cells at its head. */
   readonly heads: { locals: (Range | null)[]; cells: Map<number, Range> }[];
+  /** The range of the function's result (unsigned), if it has one. */
+  result?: Range;
 }
 
 /**
@@ -210,7 +212,13 @@ export class WasmInterval {
   /** Runs function `name` (export name or index) on concrete i32 arguments; returns its report. */
   run(name: string | number, args: readonly number[]): Report {
     this.report = WasmInterval.emptyReport();
-    this.call(typeof name === "number" ? name : this.indexOf(name), args.map((a) => BigInt(a)));
+    const result = this.call(
+      typeof name === "number" ? name : this.indexOf(name),
+      args.map((a) => BigInt(a)),
+    );
+    if (result && result.k !== "v") {
+      this.report.result = this.forms.range(this.forms.unsigned(result.f, result.k));
+    }
     return this.report;
   }
 
