@@ -102,6 +102,7 @@ export { COMPOSED, createTower, type Tower, towerFrobenius } from "../field/towe
 export { fp2MulBig, type FrobeniusTable, frobeniusTable } from "../field/tower/frobenius.ts";
 export { FP2_FUNCTIONS, fp2Extras, WasmFp2 } from "../field/tower/wasm_fp2.ts";
 export { FP2_LANE_RADIX } from "../field/tower/wasm_fp2_lanes.ts";
+export { mulInputBounds } from "../field/tower/wasm_fp2_emit.ts";
 export { TOWER_FUNCTIONS, wasmTowerPlan } from "../field/tower/wasm_tower.ts";
 export { slidingWindow } from "../field/tower/window.ts";
 
@@ -232,6 +233,5 @@ export { type Bn254Groups, bn254Groups } from "../curves/bn254/groups.ts";
 export type { H2cGroup } from "../curves/hash_to_curve/suite.ts";
 export type { Codec } from "../curves/group/api.ts";
 // ---- tests/bounds/ (call-level bound analysis) ----
-export { mulInputBounds } from "../field/tower/wasm_fp2_emit.ts";
 export { JAC_SCRATCH } from "../curves/group/jacobian.ts";
 export { SUM_LEVEL_SCRATCH } from "../curves/group/wasm_sum.ts";

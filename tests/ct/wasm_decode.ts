@@ -39,6 +39,8 @@ export interface WasmFunction {
   params: number;
   /** Total number of locals including parameters. */
   locals: number;
+  /** The value type of every local (parameters first), binary codes as in FuncType. */
+  localTypes: number[];
   body: Instr[];
 }
 
@@ -51,6 +53,8 @@ export interface WasmModule {
   functions: WasmFunction[];
   /** Exported functions by export name → function index. */
   exports: Map<string, number>;
+  /** Active data segments of memory 0 with a constant `i32.const` offset (others are skipped). */
+  data: { offset: number; bytes: Uint8Array }[];
 }
 
 /** Opcodes `0x28 … 0x3E`: loads and stores, each with a memarg. */
@@ -256,7 +260,8 @@ export function decodeModule(bytes: Uint8Array): WasmModule {
   const funcTypes: number[] = [];
   const exports = new Map<string, number>();
   const names = new Map<number, string>();
-  const bodies: { locals: number; start: number; end: number }[] = [];
+  const bodies: { locals: number; types: number[]; start: number; end: number }[] = [];
+  const data: WasmModule["data"] = [];
   while (r.pos < bytes.length) {
     const id = r.byte();
     const size = r.u32();
@@ -295,12 +300,31 @@ export function decodeModule(bytes: Uint8Array): WasmModule {
       for (let n = r.u32(); n > 0; n--) {
         const bodyEnd = r.u32() + r.pos;
         let locals = 0;
+        const types: number[] = [];
         for (let k = r.u32(); k > 0; k--) {
-          locals += r.u32();
-          r.valtype();
+          const count = r.u32();
+          locals += count;
+          const t = r.valtype();
+          for (let j = 0; j < count; j++) types.push(t);
         }
-        bodies.push({ locals, start: r.pos, end: bodyEnd });
+        bodies.push({ locals, types, start: r.pos, end: bodyEnd });
         r.pos = bodyEnd;
+      }
+    } else if (id === 11) {
+      for (let n = r.u32(); n > 0; n--) {
+        const flags = r.u32();
+        if (flags === 1) { // passive: bytes only
+          r.skip(r.u32());
+          continue;
+        }
+        if (flags === 2) r.u32(); // explicit memory index
+        const constant = r.byte() === 0x41 ? Number(BigInt.asIntN(32, r.sleb())) : null;
+        while (r.byte() !== 0x0b) { /* a non-constant offset expression: skipped */ }
+        const len = r.u32();
+        if (constant !== null && flags !== 2) {
+          data.push({ offset: constant, bytes: bytes.slice(r.pos, r.pos + len) });
+        }
+        r.skip(len);
       }
     } else if (id === 0) {
       const sectionName = r.name();
@@ -318,10 +342,11 @@ export function decodeModule(bytes: Uint8Array): WasmModule {
       name: exported.join("/") || names.get(index) || `func[${index}]`,
       params: type.params.length,
       locals: type.params.length + b.locals,
+      localTypes: [...type.params, ...b.types],
       body: decodeExpression(bytes, b.start, b.end),
     };
   });
-  return { types, imports, functions, exports };
+  return { types, imports, functions, exports, data };
 }
 
 function readLimits(r: Reader): void {

@@ -1,0 +1,225 @@
+// The interval analysis of X25519's wasm module on its emitted bytes: every field function, the
+// inversion (modular, through its callees' proven contracts), both ladders (loops to an inductive
+// invariant) and the positive controls (tests/bounds/README.md, "wasm limbs").
+import assert from "node:assert/strict";
+import { x25519Layout } from "../internal.ts";
+import {
+  analyseFe,
+  callees,
+  feContract,
+  inside,
+  LOOSE,
+  TIGHT,
+  TWICE_TIGHT,
+  widest,
+  x25519Interpreter,
+} from "./wasm_x25519_analysis.ts";
+import type { Contract, Range, Report } from "./wasm_interval.ts";
+import { X25519_LEAF_BOUNDS, type X25519Bound } from "./leaf_bounds.ts";
+
+const print = (fn: string, ins: string, out: readonly Range[], claim: string, r: Report) =>
+  console.log(
+    `x25519 ${fn}: in ${ins} → out |limbs| ≤ ${widest(out)} (${claim}); max ${r.maxBits} bits; ` +
+      `wraps ${r.wraps.length}; ${r.steps} steps`,
+  );
+
+const BOUND: Record<Exclude<X25519Bound, "bytes">, readonly Range[]> = {
+  tight: TIGHT,
+  loose: LOOSE,
+  "2tight": TWICE_TIGHT,
+};
+const row = (fn: string) => X25519_LEAF_BOUNDS.find((r) => r.fn === fn)!;
+
+/** Contracts of the functions the drivers call: operands loose, result tight (proven below). */
+function contracts(a: ReturnType<typeof x25519Interpreter>): Map<number, Contract> {
+  const m = new Map<number, Contract>();
+  for (const fn of ["fe_mul", "fe_sq", "fe_invert"]) {
+    const inputs = fn === "fe_mul" ? [1, 2] : [1];
+    m.set(a.indexOf(fn), feContract(fn, inputs, 0, LOOSE, TIGHT));
+  }
+  m.set(a.indexOf("fe_mul_a24"), feContract("fe_mul_a24", [1], 0, LOOSE, TIGHT));
+  // fe_tobytes(s, a): a within loose (checked); its four words, the top one < 2^63 (proven above).
+  const words = [0, 1, 2, 3].map((j) => ({ lo: 0n, hi: j === 3 ? (1n << 63n) - 1n : (1n << 64n) - 1n }));
+  const check = feContract("fe_tobytes", [1], 1, LOOSE, LOOSE);
+  m.set(a.indexOf("fe_tobytes"), (x, args) => {
+    const operand = x.readLimbs(args[1], 8, 10, true);
+    check(x, [args[0], args[1]]); // checks the operand (and rewrites it within the same bound)
+    x.writeLimbs(args[1], 8, operand);
+    x.writeLimbs(args[0], 8, words);
+  });
+  return m;
+}
+
+Deno.test("bounds wasm x25519: field functions meet their stated limb bounds, no wrap", () => {
+  assert.ok(inside(TWICE_TIGHT, LOOSE));
+  for (const fn of ["fe_mul", "fe_sq", "fe_mul_a24", "fe_carry", "fe_add", "fe_sub"]) {
+    const { inputs, output } = row(fn);
+    const ins = inputs.map((b) => BOUND[b as keyof typeof BOUND]), out = BOUND[output as keyof typeof BOUND];
+    const x = analyseFe(fn, ins);
+    print(fn, inputs.join(", "), x.out, output, x.report);
+    assert.deepEqual(x.report.wraps, [], fn);
+    assert.deepEqual(x.report.reinterprets, [], fn);
+    assert.ok(inside(x.out, out), `${fn}: output ${x.out.map((r) => `[${r.lo}, ${r.hi}]`)}`);
+  }
+});
+
+Deno.test("bounds wasm x25519: cswap, frombytes, tobytes", () => {
+  // fe_cswap(a, b, flag), flag 0 and 1: each output is a or b (the masked select), so tight.
+  assert.deepEqual(row("fe_cswap"), { fn: "fe_cswap", inputs: ["tight", "tight"], output: "tight" });
+  assert.deepEqual(row("fe_frombytes"), { fn: "fe_frombytes", inputs: ["bytes"], output: "tight" });
+  assert.deepEqual(row("fe_tobytes"), { fn: "fe_tobytes", inputs: ["loose"], output: "bytes" });
+  for (const flag of [0, 1]) {
+    const a = x25519Interpreter();
+    a.seedLimbs(0, 8, TIGHT);
+    a.seedLimbs(x25519Layout.FE_BYTES, 8, TIGHT);
+    const r = a.run("fe_cswap", [0, x25519Layout.FE_BYTES, flag]);
+    const out = [...a.readLimbs(0, 8, 10, true), ...a.readLimbs(x25519Layout.FE_BYTES, 8, 10, true)];
+    print(`fe_cswap (flag ${flag})`, "tight, tight", out, "tight", r);
+    assert.ok(inside(out, [...TIGHT, ...TIGHT]));
+    assert.deepEqual(r.wraps, []);
+  }
+  // fe_frombytes(o, s): any 32 bytes (bit 255 ignored) → tight.
+  {
+    const a = x25519Interpreter();
+    a.seedUnknown(x25519Layout.U, 40); // the last limb's 8-byte load reads 4 bytes past the 32
+    const r = a.run("fe_frombytes", [0, x25519Layout.U]);
+    const out = a.readLimbs(0, 8, 10, true);
+    print("fe_frombytes", "any 32 bytes", out, "tight", r);
+    assert.ok(inside(out, TIGHT));
+    assert.deepEqual(r.wraps, []);
+  }
+  // fe_tobytes(s, a): loose → 4 words; the top word < 2^63 (bit 255 clear) by intervals; the value
+  // < p by algebra: two floor passes give V ∈ [0, 2^255), q = ⌊(V + 19) / 2^255⌋ = [V ≥ p], V − q·p.
+  {
+    const a = x25519Interpreter();
+    a.seedLimbs(x25519Layout.FE_BYTES, 8, LOOSE);
+    const r = a.run("fe_tobytes", [x25519Layout.OUT, x25519Layout.FE_BYTES]);
+    const words = a.readLimbs(x25519Layout.OUT, 8, 4);
+    print("fe_tobytes", "loose", words, "4 words, top < 2^63: < 2^255; < p by algebra", r);
+    assert.ok(words[3].hi < 1n << 63n, `top word ${words[3].hi}`);
+    // Intended: packing word j shifts a limb that straddles bit 64(j + 1) left past bit 64 (i64.shl
+    // wraps) and ORs it in: only bits [64j, 64j + 64) are meant to stay, the rest is stored in word
+    // j + 1 from the limb shifted right. So the wraps are shl, read only by the word's or.
+    assert.ok(r.wraps.every((w) => w.op === "i64.shl"), "tobytes: only the packing shifts wrap");
+    assert.ok(r.reinterprets.every((w) => w.op === "i64.or"), "tobytes: only the packing ors read them");
+    console.log(
+      `x25519 fe_tobytes intended wraps: ${
+        r.wraps.map((w) => `${w.op} @0x${w.offset.toString(16)}`).join(", ")
+      } (read by ${r.reinterprets.map((w) => `${w.op} @0x${w.offset.toString(16)}`).join(", ")})`,
+    );
+  }
+});
+
+Deno.test("bounds wasm x25519: fe_invert through its callees' proven contracts", () => {
+  const a = x25519Interpreter();
+  const invert = a.indexOf("fe_invert");
+  const used = new Map<number, Contract>();
+  for (const f of callees(a, invert)) {
+    // Each callee (fe_mul, fe_sq and the 2- and 5-squaring chains) proven: loose operands → tight.
+    const ins = f === a.indexOf("fe_mul") ? [LOOSE, LOOSE] : [LOOSE];
+    const x = analyseFe(f, ins);
+    const name = a.module.functions[f - a.module.imports.length].name;
+    print(`${name} (called by fe_invert)`, ins.map(() => "loose").join(", "), x.out, "tight", x.report);
+    assert.ok(inside(x.out, TIGHT) && x.report.wraps.length === 0, name);
+    used.set(f, feContract(name, ins.map((_, j) => j + 1), 0, LOOSE, TIGHT));
+  }
+  assert.deepEqual(row("fe_invert"), { fn: "fe_invert", inputs: ["loose"], output: "tight" });
+  const x = analyseFe("fe_invert", [LOOSE], used);
+  print("fe_invert", "loose", x.out, `tight: ${callees(a, invert).length} callees' contracts`, x.report);
+  assert.ok(inside(x.out, TIGHT));
+});
+
+/** Runs a ladder on unknown scalar and u bytes; returns its report. */
+function ladder(name: "x25519" | "x25519_calls", withContracts: boolean) {
+  const a = x25519Interpreter();
+  // The epilogue's fe_invert and fe_mul (and, for the call shape, every product) by contract.
+  const all = contracts(a);
+  if (!withContracts) { for (const n of ["fe_sq", "fe_mul_a24"]) all.delete(a.indexOf(n)); }
+  for (const [i, c] of all) a.contracts.set(i, c);
+  a.seedUnknown(x25519Layout.K, 32);
+  a.seedUnknown(x25519Layout.U, 40); // fe_frombytes' last 8-byte load reads 4 bytes past u
+  const report = a.run(name, [x25519Layout.OUT, x25519Layout.K, x25519Layout.U]);
+  return { a, report };
+}
+
+Deno.test("bounds wasm x25519: the inline ladder's loop has an inductive invariant within tight", () => {
+  const { report } = ladder("x25519", false);
+  assert.equal(report.loops.length, 1);
+  // buildLadder allocates x1, x2, z2, x3, z3 first: locals 3 … 52 (after the three parameters).
+  const head = report.heads[0].locals.slice(3, 53) as Range[];
+  const names = ["x1", "x2", "z2", "x3", "z3"];
+  for (let e = 0; e < 5; e++) {
+    const limbs = head.slice(10 * e, 10 * e + 10);
+    assert.ok(
+      inside(limbs, TIGHT),
+      `${names[e]} at the loop head: ${limbs.map((r) => `[${r.lo}, ${r.hi}]`)}`,
+    );
+  }
+  print(
+    "x25519 (inline ladder)",
+    "any k, u",
+    head,
+    `loop head x1..z3 ⊆ tight after ${report.loops[0]} iterations`,
+    report,
+  );
+  assert.deepEqual(report.wraps, []);
+  assert.deepEqual(report.reinterprets, []);
+});
+
+Deno.test("bounds wasm x25519: the call-shaped ladder's state stays tight (contracts of every product)", () => {
+  const { report } = ladder("x25519_calls", true);
+  assert.equal(report.loops.length, 1);
+  const cells = report.heads[0].cells;
+  const state = x25519Layout.LADDER_STATE;
+  const all: Range[] = [];
+  for (let e = 0; e < 5; e++) {
+    const limbs = Array.from({ length: 10 }, (_, k) => cells.get(state + x25519Layout.FE_BYTES * e + 8 * k)!);
+    assert.ok(inside(limbs, TIGHT), `state element ${e}: ${limbs.map((r) => `[${r.lo}, ${r.hi}]`)}`);
+    all.push(...limbs);
+  }
+  print(
+    "x25519_calls (call ladder)",
+    "any k, u",
+    all,
+    `loop head state ⊆ tight after ${report.loops[0]} iterations; every call's operands ⊆ loose`,
+    report,
+  );
+  assert.deepEqual(report.wraps, []);
+  assert.deepEqual(report.reinterprets, []);
+});
+
+Deno.test("bounds wasm x25519: positive controls, fe_mul with operands one bit wider than loose", () => {
+  const a = x25519Interpreter();
+  const mul = a.indexOf("fe_mul");
+  const contract = feContract("fe_mul", [1, 2], 0, LOOSE, TIGHT);
+  const wider = (r: Range) => ({ lo: 2n * r.lo - 1n, hi: 2n * r.hi + 1n });
+  // One limb one bit wider: outside fe_mul's accepted bound, which every caller's check reports
+  // (fe_mul itself has slack: its columns stay below 2^62 and its output tight, printed).
+  for (const limb of [0, 9]) {
+    const wide = LOOSE.map((r, k) => (k === limb ? wider(r) : r));
+    const x = analyseFe("fe_mul", [wide, LOOSE]);
+    console.log(
+      `x25519 control fe_mul limb ${limb} one bit wider: out |limbs| ≤ ${
+        widest(x.out)
+      }, max ${x.report.maxBits} bits`,
+    );
+    const b = x25519Interpreter();
+    b.seedLimbs(80, 8, wide);
+    b.seedLimbs(160, 8, LOOSE);
+    assert.throws(() => contract(b, [0, 80, 160]), /outside/);
+  }
+  // Every limb of both operands one bit wider: still no wrap (columns < 2^63: loose has a bit of
+  // slack); two bits wider: the columns pass 2^63 and the analysis reports the wraps.
+  const one = analyseFe(mul, [LOOSE.map(wider), LOOSE.map(wider)]);
+  console.log(
+    `x25519 control fe_mul all limbs one bit wider: max ${one.report.maxBits} bits, ${one.report.wraps.length} wraps`,
+  );
+  const all = LOOSE.map(wider).map(wider);
+  const x = analyseFe(mul, [all, all]);
+  console.log(
+    `x25519 control fe_mul all limbs two bits wider: ${x.report.wraps.length} wraps, e.g. ${
+      x.report.wraps[0]?.op
+    } @0x${x.report.wraps[0]?.offset.toString(16)}`,
+  );
+  assert.ok(x.report.wraps.length > 0, "the widened product must wrap");
+});
