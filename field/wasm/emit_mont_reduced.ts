@@ -137,9 +137,14 @@ export class Columns {
     const { f, plan, acc, carry } = this;
     const { n, w } = plan, mask = maskOf(w);
     if (k < n) {
-      // m_k = (Σ accumulators mod 2^64)·n0 mod 2^bits_k: the sum's low w bits are the column's.
-      [...this.used].forEach((g, i) => void (f.localGet(acc[g]), i > 0 && f.op(Op.i64Add)));
-      f.i64Const(plan.n0).op(Op.i64Mul).i64Const(maskOf(plan.digitBits[k])).op(Op.i64And).localTee(this.m[k]);
+      // m_k = (Σ (acc mod 2^bits_k))·n0 mod 2^bits_k: only the column's low bits_k bits matter, and
+      // masking each accumulator first keeps the sum (< G·2^bits_k) and its product by n0 (< 2^w)
+      // below 2^61, so no i64 in the kernel ever wraps (tests/bounds proves it from the bytes).
+      const dm = maskOf(plan.digitBits[k]);
+      [...this.used].forEach((g, i) =>
+        void (f.localGet(acc[g]).i64Const(dm).op(Op.i64And), i > 0 && f.op(Op.i64Add))
+      );
+      f.i64Const(plan.n0).op(Op.i64Mul).i64Const(dm).op(Op.i64And).localTee(this.m[k]);
       f.i64Const(plan.pLimbs[0]).op(Op.i64Mul), this.add(digitAcc);
     }
     const gs = [...this.used];

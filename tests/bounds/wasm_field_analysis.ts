@@ -25,6 +25,8 @@ import {
   type TowerParams,
 } from "../internal.ts";
 import { type Contract, limbRanges, log2, type Range, type Report, WasmInterval } from "./wasm_interval.ts";
+import { decodeCombination, partBound } from "./calls_combination.ts";
+import { decodeModule, exportedFunction } from "../ct/wasm_decode.ts";
 
 /** A module variant: a multiplication option set (module.ts's FieldModuleOptions). */
 export interface Variant {
@@ -75,9 +77,9 @@ export const ALLOWED_WRAPS: Readonly<
       "(< 2^64), the digit m = T·n0 mod 2^32 (i64.mul, i32x4.mul) uses low bits only",
   },
   reduced: {
-    ops: ["i64.mul", "i64.add"],
-    why: "only the Montgomery digit m_k = (Σ accumulators)·n0 mod 2^w: the sum of two accumulators and " +
-      "its product by n0 wrap mod 2^64 and are used only through the mask 2^w − 1",
+    ops: [],
+    why: "carry-free: every accumulator, carry, piece and Montgomery digit (each accumulator masked to " +
+      "the digit's bits before the product by n0) stays below 2^63: no wrap at all",
   },
   zeroTest: {
     ops: ["i64.sub", "i32.sub"],
@@ -418,7 +420,18 @@ export function analyseFp2(
     if (pre >= 2n * p) violations.push(`algebra: REDC bound 2^${log2(pre)} ≥ 2p`);
     algebra = `lane sums ≤ 2^${log2(lane)} < pR, REDC ≤ 2^${log2(pre)} < 2p; ${[...new Set(top)].join("; ")}`;
   } else {
-    algebra = "Σ coef·x + K·p ≥ 0 brought below p by subtractions of 2^t·p (emitSmallCombination)";
+    // The value bound from the function's own body (calls_combination.ts: terms, K·p, and the
+    // conditional subtractions or the quotient estimate, with their constants checked).
+    const mod = decodeModule(bytes);
+    const comb = decodeCombination(mod.functions[exportedFunction(mod, fn) - mod.imports.length], p, n);
+    const kinds = new Set<string>();
+    for (const part of comb.parts) {
+      const r = partBound(part, p, n, part.terms.map((t) => inputs[t.param - 1] * p));
+      if ("error" in r) violations.push(`algebra: ${r.error}`);
+      else if (r.bound > p) violations.push("algebra: a combination's result may reach p");
+      kinds.add(part.estimate !== undefined ? "the quotient estimate q̂·p then p" : "subtractions of 2^t·p");
+    }
+    algebra = `Σ coef·x + K·p ≥ 0 brought below p by ${[...kinds].join(" / ")} (read from the body)`;
   }
   return {
     label: `${fp2Radix === null ? "u32 lanes" : `w=${fp2Radix} lanes`} ${fn}`,
