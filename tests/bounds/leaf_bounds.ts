@@ -11,6 +11,7 @@
  * x25519/wasm/field.ts (tight |h_k| ≤ 2^(w_k−1) + 2^(w_k−13), loose = 4·tight).
  * @module
  */
+import { KERNEL_FUNCTIONS } from "../internal.ts";
 
 /** A prime-field kernel function: operands < inputs[i]·p → output < output·p. */
 export interface FieldLeafBound {
@@ -37,16 +38,9 @@ export const FIELD_LEAF_BOUNDS: readonly FieldLeafBound[] = [
  * masked select of two inputs), eq / isZero return 0 or 1, fromCanonical takes any value < R
  * (rejected ones are zeroed) and returns < p.
  */
-export const FIELD_OTHER_FUNCTIONS: readonly string[] = [
-  "copy",
-  "setZero",
-  "setOne",
-  "cmov",
-  "cswap",
-  "eq",
-  "isZero",
-  "fromCanonical",
-];
+export const FIELD_OTHER_FUNCTIONS: readonly string[] = KERNEL_FUNCTIONS.filter((fn) =>
+  !FIELD_LEAF_BOUNDS.some((r) => r.fn === fn)
+);
 
 /**
  * The largest k for which mul and sqr with both operands < k·p are proven to give out < p (the
