@@ -21,8 +21,13 @@
  * of unseeded memory, a non-constant address range it cannot enumerate). Loops (`loop … br_if 0 end`,
  * the ladders' counted loops) run to a fixed point: the loop-head state is joined with the back edge
  * (i32 counters widened to the thresholds 1, 0, −1), until the body maps it into itself, an inductive
- * invariant, sound for any number of iterations. Calls run the callee on the same memory, or apply a
- * {@linkcode Contract} (checked input bounds, output bounds proven separately).
+ * invariant, sound for any number of iterations (a counter counting up to C by `i32.ne C` is widened
+ * to C − 1 and refined by the back edge); with `unrollNested`, a loop nested in a loop runs unrolled
+ * while its exit test is constant. Calls run the callee on the same memory, or apply a
+ * {@linkcode Contract} (checked input bounds, output bounds proven separately). Read-only
+ * {@linkcode Region}s stand for public tables: loads at symbolic addresses inside them are checked
+ * to fall on their cells. `tabulate` tracks values that are functions of one small-range root
+ * pointwise (the fixed-base scan's masks), so an or of masked values is proven to be one of them.
  * @module
  */
 
