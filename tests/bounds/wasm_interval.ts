@@ -21,8 +21,13 @@
  * of unseeded memory, a non-constant address range it cannot enumerate). Loops (`loop … br_if 0 end`,
  * the ladders' counted loops) run to a fixed point: the loop-head state is joined with the back edge
  * (i32 counters widened to the thresholds 1, 0, −1), until the body maps it into itself, an inductive
- * invariant, sound for any number of iterations. Calls run the callee on the same memory, or apply a
- * {@linkcode Contract} (checked input bounds, output bounds proven separately).
+ * invariant, sound for any number of iterations (a counter counting up to C by `i32.ne C` is widened
+ * to C − 1 and refined by the back edge); with `unrollNested`, a loop nested in a loop runs unrolled
+ * while its exit test is constant. Calls run the callee on the same memory, or apply a
+ * {@linkcode Contract} (checked input bounds, output bounds proven separately). Read-only
+ * {@linkcode Region}s stand for public tables: loads at symbolic addresses inside them are checked
+ * to fall on their cells. `tabulate` tracks values that are functions of one small-range root
+ * pointwise (the fixed-base scan's masks), so an or of masked values is proven to be one of them.
  * @module
  */
 
@@ -31,7 +36,13 @@ import { bitLength, type Form, Forms, type Range } from "./wasm_forms.ts";
 
 export type { Form, Range };
 
-type Scalar = { readonly k: 32 | 64; readonly f: Form; readonly ne0?: Form };
+type Scalar = {
+  readonly k: 32 | 64;
+  readonly f: Form;
+  readonly ne0?: Form;
+  /** `f ≠ c` for a non-zero constant c (a counted loop's exit test). */
+  readonly neC?: { readonly f: Form; readonly c: bigint };
+};
 type Vec = { readonly k: "v"; readonly view: 32 | 64; readonly lanes: readonly Form[] };
 type Val = Scalar | Vec;
 
@@ -86,11 +97,35 @@ export interface Report {
 }
 
 /**
+ * A read-only memory region whose cells all lie within stated bounds (a public table built at run
+ * time): `count` records of `stride` bytes from `base`, each record laid out as `cells` (offset in the
+ * record, byte size, range of the value as stored). A load at an address whose range lies inside the
+ * region, whose symbols' coefficients are multiples of the stride and whose constant falls on a
+ * cell's offset with the load's size yields a fresh symbol over that cell's range; any other load
+ * touching the region, and any store into it, throws.
+ */
+export interface Region {
+  readonly name: string;
+  readonly base: number;
+  readonly stride: number;
+  readonly count: number;
+  readonly cells: readonly { readonly offset: number; readonly size: number; readonly range: Range }[];
+}
+
+/** A table tag: the value is vals[v − lo] when the root form's value is v (exact, pointwise). */
+interface Table {
+  readonly root: Form;
+  readonly lo: bigint;
+  readonly vals: readonly bigint[];
+}
+
+/**
  * A call summary: checks the arguments' operands against the accepted bounds (throws otherwise) and
  * writes the outputs' proven bounds as fresh symbols.
  */
 export type Contract = (a: WasmInterval, args: readonly number[]) => void;
 
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
 const minOf = (xs: bigint[]) => xs.reduce((m, v) => (v < m ? v : m));
 const maxOf = (xs: bigint[]) => xs.reduce((m, v) => (v > m ? v : m));
 
@@ -105,6 +140,8 @@ const SIMD_NAMES: Record<number, string> = {
   0x51: "v128.xor",
   0xb5: "i32x4.mul",
   0xc1: "i64x2.neg",
+  0xc7: "i64x2.extend_low_i32x4_s",
+  0xc8: "i64x2.extend_high_i32x4_s",
   0xcb: "i64x2.shl",
   0xcd: "i64x2.shr_u",
   0xce: "i64x2.add",
@@ -142,6 +179,24 @@ export class WasmInterval {
   readonly contracts = new Map<number, Contract>();
   /** The select pattern's parts: x ^ y results and m & y results (m a 0/−1 mask). */
   private readonly tags = new WeakMap<Form, { xor?: readonly [Form, Form]; masked?: Form }>();
+  /** Read-only regions (see {@linkcode Region}); empty unless a test declares them. */
+  readonly regions: Region[] = [];
+  /**
+   * Values of at most this many possible values (the fixed-base driver's digit) are tabulated: i32
+   * operations and extensions on forms that are functions of one such root are evaluated pointwise,
+   * exactly; a mask m ∈ {0, −1} so tabulated makes m & x a guarded value (x where m = −1, else 0),
+   * and the or of guarded values whose guards are disjoint is the hull of their ranges (at most one
+   * is non-zero: the masked scan's selection). 0 (the default): off.
+   */
+  tabulate = 0;
+  /** A loop nested in a loop runs unrolled while its exit test is a constant, up to this many iterations (0: off). */
+  unrollNested = 0;
+  /** Called before the instruction at a code offset executes, with the ranges of the locals. */
+  readonly probes = new Map<number, (locals: (Range | null)[]) => void>();
+  private readonly tables = new WeakMap<Form, Table>();
+  /** Guarded values: the value is 0 where the root's value v has support[v − lo] false. */
+  private readonly guards = new WeakMap<Form, { root: Form; lo: bigint; support: readonly boolean[] }>();
+  private loopDepth = 0;
   /** Debugging: called with the back-edge state of each loop iteration that is not yet a fixed point. */
   onIteration?: (iter: number, locals: (Range | null)[]) => void;
   private report: Report = WasmInterval.emptyReport();
@@ -376,11 +431,46 @@ export class WasmInterval {
     if (br.name !== "br_if" || br.imm[0] !== 0) unmodelled("loop not ending in br_if 0", br);
     for (let pc = start + 1; pc < end - 1; pc++) {
       const n = body[pc].name;
-      if (n === "loop" || n === "block" || n === "if" || n.startsWith("br") || n === "return") {
+      if (n === "loop") {
+        pc = matchingEnd(body, pc); // a nested loop: checked when it runs
+        continue;
+      }
+      if (n === "block" || n === "if" || n.startsWith("br") || n === "return") {
         unmodelled("control flow inside a loop", body[pc]);
       }
     }
     if (frame.stack.length !== 0) unmodelled("values on the stack at a loop", body[start]);
+    this.loopDepth++;
+    try {
+      if (this.loopDepth > 1 && this.unrollNested > 0) this.unroll(frame, body, start, end);
+      else this.fixedPoint(frame, body, start, end);
+    } finally {
+      this.loopDepth--;
+    }
+  }
+
+  /** A nested counted loop, unrolled: its exit test must be a constant in every iteration. */
+  private unroll(frame: Frame, body: readonly Instr[], start: number, end: number): void {
+    for (let iter = 1;; iter++) {
+      if (iter > this.unrollNested) {
+        throw new Error(`bounds: unrolled loop past ${this.unrollNested} iterations`);
+      }
+      this.exec(frame, body, start + 1, end - 1);
+      const cond = frame.stack.pop() as Scalar;
+      const c = this.forms.constOf(this.forms.unsigned(cond.f, 32));
+      if (c === null) unmodelled("non-constant exit test in an unrolled loop", body[end - 1]);
+      if (c === 0n) return;
+    }
+  }
+
+  private fixedPoint(frame: Frame, body: readonly Instr[], start: number, end: number): void {
+    // A loop ending in `… i32.const C; i32.ne; br_if 0` (a counter counting up to C): C − 1 and C are
+    // widening thresholds, and the back edge refines the counter to ≠ C.
+    const thresholds: bigint[] = [];
+    if (body[end - 2]?.name === "i32.ne" && body[end - 3]?.name === "i32.const") {
+      const c = BigInt(body[end - 3].imm[0]);
+      if (c > 1n) thresholds.push(c - 1n, c);
+    }
     // The head state as independent fresh symbols (its own join with itself): no relation of the
     // entry state survives into the invariant, so every head is a box of ranges.
     const entry = { locals: [...frame.locals], cells: this.snapshot() };
@@ -408,7 +498,7 @@ export class WasmInterval {
         return;
       }
       this.onIteration?.(iter, next.locals.map((v) => (v && v.k !== "v" ? this.forms.range(v.f) : null)));
-      head = this.join(head, next, iter >= 2);
+      head = this.join(head, next, iter >= 2, thresholds);
     }
   }
 
@@ -416,6 +506,13 @@ export class WasmInterval {
   private refine(locals: (Val | undefined)[], cond: Scalar, taken: boolean): (Val | undefined)[] {
     const F = this.forms;
     return locals.map((v) => {
+      if (v && v.k !== "v" && cond.neC !== undefined && v.f === cond.neC.f) {
+        const c = cond.neC.c;
+        if (!taken) return { k: v.k, f: F.constant(c) };
+        const r = F.range(v.f);
+        const lo = r.lo === c ? c + 1n : r.lo, hi = r.hi === c ? c - 1n : r.hi;
+        return lo === r.lo && hi === r.hi ? v : { k: v.k, f: F.fresh(lo, hi) };
+      }
       if (!v || v.k === "v" || cond.ne0 === undefined || v.f !== cond.ne0) return v;
       if (!taken) return { k: v.k, f: F.constant(0n) };
       const r = F.range(v.f);
@@ -456,14 +553,16 @@ export class WasmInterval {
     a: { locals: (Val | undefined)[]; cells: Map<number, Cell> },
     b: { locals: (Val | undefined)[]; cells: Map<number, Cell> },
     widen: boolean,
+    thresholds: readonly bigint[] = [],
   ) {
+    const his = [0n, 1n, ...thresholds, (1n << 32n) - 1n].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
     const F = this.forms;
     const hull = (x: Form, y: Form, wideI32: boolean): Form => {
       const rx = F.range(x), ry = F.range(y);
       let lo = rx.lo < ry.lo ? rx.lo : ry.lo, hi = rx.hi > ry.hi ? rx.hi : ry.hi;
       if (wideI32) {
         if (lo < rx.lo) lo = [1n, 0n, -1n, -(1n << 31n)].find((t) => t <= lo)!;
-        if (hi > rx.hi) hi = [0n, 1n, (1n << 32n) - 1n].find((t) => t >= hi)!;
+        if (hi > rx.hi) hi = his.find((t) => t >= hi)!;
       }
       return F.fresh(lo, hi);
     };
@@ -541,19 +640,85 @@ export class WasmInterval {
   /** The concrete address (base + static offset) of a memory instruction. */
   private addresses(base: Scalar, i: Instr): number[] {
     const off = Number(i.imm[i.imm.length - (i.name.includes("lane") ? 2 : 1)]);
-    const r = this.forms.range(this.forms.unsigned(base.f, 32));
+    const A = this.forms.unsigned(base.f, 32);
+    const r = this.forms.range(A);
     if (r.hi - r.lo > 256n) unmodelled(`address range [${r.lo}, ${r.hi}]`, i);
+    // Every symbol is an integer, so A ≡ A.c modulo the gcd g of its coefficients: only those addresses.
+    let g = 0n;
+    for (const k of A.t.values()) g = gcd(g, k < 0n ? -k : k);
+    if (g === 0n) g = 1n;
     const out: number[] = [];
-    for (let a = r.lo; a <= r.hi; a++) out.push(Number(a) + off);
+    for (let a = r.lo + ((((A.c - r.lo) % g) + g) % g); a <= r.hi; a += g) out.push(Number(a) + off);
     return out;
   }
+  /** The static offset of a memory instruction. */
+  private staticOffset(i: Instr): number {
+    return Number(i.imm[i.imm.length - (i.name.includes("lane") ? 2 : 1)]);
+  }
+
+  /**
+   * A load of `size` bytes at base + offset inside a declared region: the forms of the region cells
+   * tiling the bytes (fresh, within each cell's range), or null if no region is touched. Throws when
+   * the address range leaves the region, a symbol's coefficient is not a multiple of the stride, or
+   * the bytes do not start on a cell and are not tiled by whole cells.
+   */
+  private regionRead(base: Scalar, size: number, i: Instr): { forms: Form[]; cellSize: number } | null {
+    const F = this.forms;
+    const A = F.plus(F.unsigned(base.f, 32), BigInt(this.staticOffset(i)));
+    const r = F.range(A);
+    for (const g of this.regions) {
+      const lo = BigInt(g.base), end = BigInt(g.base + g.stride * g.count);
+      if (r.hi + BigInt(size) <= lo || r.lo >= end) continue;
+      const where = `${g.name}, address [${r.lo}, ${r.hi}] (${this.fnName} @0x${i.offset.toString(16)})`;
+      if (r.lo < lo || r.hi + BigInt(size) > end) {
+        throw new Error(`bounds: read partly outside region ${where}`);
+      }
+      const S = BigInt(g.stride);
+      for (const k of A.t.values()) {
+        if (k % S !== 0n) throw new Error(`bounds: address not a whole number of records in region ${where}`);
+      }
+      let o = Number((((A.c - lo) % S) + S) % S);
+      const forms: Form[] = [];
+      let cellSize = 0;
+      for (let left = size; left > 0;) {
+        const c = g.cells.find((c) => c.offset === o);
+        if (!c || c.size > left || (cellSize !== 0 && c.size !== cellSize)) {
+          throw new Error(`bounds: read off the cell boundaries of region ${where}, record offset ${o}`);
+        }
+        cellSize = c.size;
+        forms.push(F.fresh(c.range.lo, c.range.hi));
+        o += c.size, left -= c.size;
+      }
+      return { forms, cellSize };
+    }
+    return null;
+  }
+
+  /** Throws if a store's bytes may touch a read-only region. */
+  private checkStore(base: Scalar, size: number, i: Instr): void {
+    const F = this.forms;
+    const r = F.range(F.plus(F.unsigned(base.f, 32), BigInt(this.staticOffset(i))));
+    for (const g of this.regions) {
+      if (r.hi + BigInt(size) > BigInt(g.base) && r.lo < BigInt(g.base + g.stride * g.count)) {
+        throw new Error(`bounds: store into read-only region ${g.name} (${this.fnName})`);
+      }
+    }
+  }
+
   private loadAt(base: Scalar, size: number, i: Instr, extend: boolean): Form {
+    const reg = this.regions.length > 0 ? this.regionRead(base, size, i) : null;
+    if (reg) {
+      if (reg.forms.length !== 1) unmodelled("a scalar load over several region cells", i);
+      return extend ? this.forms.unsigned(reg.forms[0], 8 * size) : reg.forms[0];
+    }
     const addrs = this.addresses(base, i);
     if (addrs.length === 1) return this.load(addrs[0], size, extend);
-    const rs = addrs.map((a) => this.forms.range(this.load(a, size)));
+    // The hull over the candidate cells (each value as loaded: a representative of its bits).
+    const rs = addrs.map((a) => this.forms.range(this.load(a, size, extend)));
     return this.forms.fresh(minOf(rs.map((r) => r.lo)), maxOf(rs.map((r) => r.hi)));
   }
   private storeAt(base: Scalar, size: number, f: Form, i: Instr): void {
+    if (this.regions.length > 0) this.checkStore(base, size, i);
     const addrs = this.addresses(base, i);
     if (addrs.length !== 1) unmodelled("store to a non-constant address", i);
     this.report.stores.push({
@@ -568,6 +733,16 @@ export class WasmInterval {
 
   private step(frame: Frame, i: Instr): void {
     this.report.steps++;
+    const F = this.forms, st = frame.stack;
+    const probe = this.probes.get(i.offset);
+    if (probe) probe(frame.locals.map((v) => (v && v.k !== "v" ? F.range(v.f) : null)));
+    const pre = this.tabulate > 0 ? this.preTable(frame, i) : null;
+    this.stepOp(frame, i);
+    const top = st[st.length - 1];
+    if (pre && top && top.k !== "v") this.tables.set(top.f, pre);
+  }
+
+  private stepOp(frame: Frame, i: Instr): void {
     const F = this.forms, st = frame.stack;
     const push = (k: 32 | 64, f: Form, ne0?: Form) => void st.push(ne0 ? { k, f, ne0 } : { k, f });
     const n = i.name;
@@ -705,7 +880,13 @@ export class WasmInterval {
         else if (op === "ge_u") v = ra.lo >= rb.hi ? true : ra.hi < rb.lo ? false : null;
         const zeroB = rb.lo === 0n && rb.hi === 0n;
         const ne0 = op === "ne" && zeroB ? a.f : undefined;
-        return push(32, v === null ? F.fresh(0n, 1n) : F.constant(v ? 1n : 0n), ne0);
+        const f = v === null ? F.fresh(0n, 1n) : F.constant(v ? 1n : 0n);
+        const cb = F.constOf(b.f);
+        if (op === "ne" && W === 32 && cb !== null && cb !== 0n && v === null && F.range(a.f).lo >= 0n) {
+          st.push({ k: 32, f, neC: { f: a.f, c: rb.lo } });
+          return;
+        }
+        return push(32, f, ne0);
       }
       case "i32.wrap_i64":
         return push(32, this.popS(frame, i, 64).f); // the low 32 bits: Z mod 2^32, exact
@@ -719,8 +900,129 @@ export class WasmInterval {
     }
   }
 
+  // ---- tabulation (off unless `tabulate` > 0) ----
+
+  /** f as a table over a root (a constant: root null), or undefined if f is not tabulable. */
+  private tableFor(f: Form): Table | { root: null; lo: 0n; vals: readonly bigint[] } | undefined {
+    const F = this.forms, c = F.constOf(f);
+    if (c !== null) return { root: null, lo: 0n, vals: [c] };
+    const t = this.tables.get(f);
+    if (t) return t;
+    const r = F.range(f);
+    if (r.hi - r.lo >= BigInt(this.tabulate)) return undefined;
+    const own: Table = {
+      root: f,
+      lo: r.lo,
+      vals: Array.from({ length: Number(r.hi - r.lo) + 1 }, (_, j) => r.lo + BigInt(j)),
+    };
+    this.tables.set(f, own);
+    return own;
+  }
+
+  /**
+   * fn applied pointwise (on the operands' bits) to tabulated operands over one root: the result's
+   * table, or null if some operand is not tabulable, the roots differ, or all operands are constants.
+   */
+  private pointwise(xs: readonly Form[], fn: (v: bigint[]) => bigint): Table | null {
+    const ts = xs.map((x) => this.tableFor(x));
+    if (ts.some((t) => t === undefined)) return null;
+    const rooted = ts.filter((t) => t!.root !== null) as Table[];
+    if (rooted.length === 0 || rooted.some((t) => t.root !== rooted[0].root)) return null;
+    const { root, lo } = rooted[0], n = rooted[0].vals.length;
+    const vals = Array.from(
+      { length: n },
+      (_, j) => fn(ts.map((t) => (t!.root === null ? t!.vals[0] : t!.vals[j]))),
+    );
+    return { root, lo, vals };
+  }
+
+  /**
+   * The table of an i32 operation's result (ring operations, shifts, comparisons) or of eqz and the
+   * extensions, computed before the operation runs; null if not applicable. The operation itself runs
+   * as without tabulation and its result is tagged: a table adds facts, it never replaces a form.
+   */
+  private preTable(frame: Frame, i: Instr): Table | null {
+    const n = i.name, st = frame.stack;
+    const u = (x: bigint, W: number) => BigInt.asUintN(W, x),
+      s = (x: bigint, W: number) => BigInt.asIntN(W, x);
+    const unary: Record<string, (x: bigint) => bigint> = {
+      "i32.eqz": (x) => (u(x, 32) === 0n ? 1n : 0n),
+      "i64.extend_i32_s": (x) => s(x, 32),
+      "i64.extend_i32_u": (x) => u(x, 32),
+    };
+    if (n in unary) {
+      const a = st[st.length - 1];
+      return a && a.k === 32 ? this.pointwise([a.f], ([x]) => unary[n](x)) : null;
+    }
+    const b = st[st.length - 1], a = st[st.length - 2];
+    if (!n.startsWith("i32.") || !a || !b || a.k !== 32 || b.k !== 32) return null;
+    const sh = (y: bigint) => u(y, 32) % 32n;
+    const fns: Record<string, (x: bigint, y: bigint) => bigint> = {
+      add: (x, y) => x + y,
+      sub: (x, y) => x - y,
+      mul: (x, y) => x * y,
+      shl: (x, y) => x << sh(y),
+      shr_u: (x, y) => u(x, 32) >> sh(y),
+      shr_s: (x, y) => s(x, 32) >> sh(y),
+      eq: (x, y) => (u(x, 32) === u(y, 32) ? 1n : 0n),
+      ne: (x, y) => (u(x, 32) !== u(y, 32) ? 1n : 0n),
+      lt_u: (x, y) => (u(x, 32) < u(y, 32) ? 1n : 0n),
+      lt_s: (x, y) => (s(x, 32) < s(y, 32) ? 1n : 0n),
+      gt_u: (x, y) => (u(x, 32) > u(y, 32) ? 1n : 0n),
+      ge_u: (x, y) => (u(x, 32) >= u(y, 32) ? 1n : 0n),
+    };
+    const fn = fns[n.slice(4)];
+    return fn ? this.pointwise([a.f, b.f], ([x, y]) => fn(x, y)) : null;
+  }
+
+  /** Where a value may be non-zero, as a function of a root: a guard, a table, or nowhere (0). */
+  private supportOf(
+    f: Form,
+    W: number,
+  ): { root: Form | null; lo: bigint; support: readonly boolean[] } | undefined {
+    const g = this.guards.get(f);
+    if (g) return g;
+    if (this.forms.constOf(f) === 0n) return { root: null, lo: 0n, support: [] };
+    const t = this.tables.get(f);
+    if (t) return { root: t.root, lo: t.lo, support: t.vals.map((v) => BigInt.asUintN(W, v) !== 0n) };
+    return undefined;
+  }
+
   /** and / or / xor on W-bit values (masks exactly; otherwise sound ranges), tagging the select pattern. */
   private bitwise(op: "and" | "or" | "xor", a: Form, b: Form, W: number, i: Instr): Form {
+    if (this.tabulate > 0) {
+      const u = (x: bigint) => BigInt.asUintN(W, x);
+      const fn = op === "and"
+        ? (x: bigint, y: bigint) => u(x) & u(y)
+        : op === "or"
+        ? (x: bigint, y: bigint) => u(x) | u(y)
+        : (x: bigint, y: bigint) => u(x) ^ u(y);
+      const t = this.pointwise([a, b], ([x, y]) => fn(x, y));
+      if (t !== null) {
+        const out = this.bitwiseRange(op, a, b, W, i);
+        if (op === "xor" && out !== a && out !== b) this.tags.set(out, { xor: [a, b] });
+        this.tables.set(out, t);
+        return out;
+      }
+      if (op === "or") {
+        // At most one operand non-zero for every value of the root: the or is one of them (or 0).
+        const sa = this.supportOf(a, W), sb = this.supportOf(b, W);
+        if (sa && sb && (sa.root === null || sb.root === null || sa.root === sb.root)) {
+          if (sa.root === null) return b;
+          if (sb.root === null) return a;
+          if (sa.support.every((x, j) => !(x && sb.support[j]))) {
+            const F = this.forms, ra = F.range(F.signed(a, W)), rb = F.range(F.signed(b, W));
+            const out = F.fresh(minOf([ra.lo, rb.lo, 0n]), maxOf([ra.hi, rb.hi, 0n]));
+            this.guards.set(out, {
+              root: sa.root,
+              lo: sa.lo,
+              support: sa.support.map((x, j) => x || sb.support[j]),
+            });
+            return out;
+          }
+        }
+      }
+    }
     const out = this.bitwiseRange(op, a, b, W, i);
     if (op === "xor" && out !== a && out !== b) this.tags.set(out, { xor: [a, b] });
     return out;
@@ -774,6 +1076,15 @@ export class WasmInterval {
       const pick = r.hi - r.lo <= u.hi - u.lo ? r : u;
       const out = F.fresh(pick.lo < 0n ? pick.lo : 0n, pick.hi > 0n ? pick.hi : 0n);
       this.tags.set(out, { masked: x });
+      // A tabulated mask: out is x where the mask is all ones, else 0 (a guarded value).
+      const t = this.tabulate > 0 ? this.tables.get(x === a ? b : a) : undefined;
+      if (t) {
+        this.guards.set(out, {
+          root: t.root,
+          lo: t.lo,
+          support: t.vals.map((v) => BigInt.asUintN(W, v) !== 0n),
+        });
+      }
       return out;
     }
     if (op === "xor" && (isMask(sa) || isMask(sb))) {
@@ -807,6 +1118,11 @@ export class WasmInterval {
     switch (sub) {
       case 0x00: { // v128.load
         const base = this.popS(frame, i, 32);
+        const reg = this.regions.length > 0 ? this.regionRead(base, 16, i) : null;
+        if (reg) {
+          if (reg.cellSize !== 4 && reg.cellSize !== 8) unmodelled("a vector load over region cells", i);
+          return vec(reg.cellSize === 4 ? 32 : 64, reg.forms);
+        }
         const [a] = this.addresses(base, i);
         return vec(64, [this.load(a, 8, false), this.load(a + 8, 8, false)]);
       }
@@ -818,6 +1134,7 @@ export class WasmInterval {
         return vec(64, [this.loadAt(this.popS(frame, i, 32), 8, i, false), F.constant(0n)]);
       case 0x0b: { // v128.store
         const v = this.popV(frame, i), base = this.popS(frame, i, 32);
+        if (this.regions.length > 0) this.checkStore(base, 16, i);
         const [a] = this.addresses(base, i);
         const size = v.view === 64 ? 8 : 4;
         v.lanes.forEach((l, j) => {
@@ -881,6 +1198,11 @@ export class WasmInterval {
         const y = this.popV(frame, i), x = this.popV(frame, i);
         const yl = lanes32(y);
         return vec(32, lanes32(x).map((l, j) => this.ring(F.mul(l, yl[j]), 32, i)));
+      }
+      case 0xc7:
+      case 0xc8: { // i64x2.extend_low / high_i32x4_s: lanes (0, 1) or (2, 3), sign-extended (exact)
+        const x = lanes32(this.popV(frame, i)), o = sub === 0xc7 ? 0 : 2;
+        return vec(64, [0, 1].map((j) => F.signed(x[o + j], 32)));
       }
       case 0xc1: { // i64x2.neg
         const x = this.popV(frame, i);

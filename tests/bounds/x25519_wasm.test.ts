@@ -16,6 +16,16 @@ import {
 } from "./wasm_x25519_analysis.ts";
 import type { Contract, Range, Report } from "./wasm_interval.ts";
 import { X25519_LEAF_BOUNDS, type X25519Bound } from "./leaf_bounds.ts";
+import {
+  analyseBase,
+  analyseRecode,
+  baseModule,
+  checkRegions,
+  DIGIT_BOUNDS,
+  maddViolations,
+  startRegion,
+  tableRegion,
+} from "./wasm_x25519_base.ts";
 
 const print = (fn: string, ins: string, out: readonly Range[], claim: string, r: Report) =>
   console.log(
@@ -222,4 +232,118 @@ Deno.test("bounds wasm x25519: positive controls, fe_mul with operands one bit w
     } @0x${x.report.wraps[0]?.offset.toString(16)}`,
   );
   assert.ok(x.report.wraps.length > 0, "the widened product must wrap");
+});
+
+// ---- the fixed-base functions (wasm_x25519_base.ts): recode and x25519_base ----
+
+Deno.test("bounds wasm x25519: recode's digits within [−16, 16) (top digit [0, 2]), checked on the real code", () => {
+  const { digits, report } = analyseRecode();
+  digits.forEach((d, i) =>
+    assert.ok(inside([d], [DIGIT_BOUNDS[i]]), `digit ${i} in [${d.lo}, ${d.hi}] outside its stated bound`)
+  );
+  assert.deepEqual(report.wraps, []);
+  assert.deepEqual(report.reinterprets, []);
+  console.log(
+    `x25519 recode: in any 32 scalar bytes → e_0..e_49 ∈ [${digits[0].lo}, ${digits[0].hi}], e_50 ∈ [${
+      digits[50].lo
+    }, ${digits[50].hi}]; max ${report.maxBits} bits; wraps 0; ${report.steps} steps`,
+  );
+  // The real recode on extreme and random scalars: every digit inside the proven range and
+  // Σ e_i·32^i = k' = bits [3, 254) of the scalar.
+  const e = new WebAssembly.Instance(new WebAssembly.Module(baseModule(true) as Uint8Array<ArrayBuffer>), {})
+    .exports as unknown as { memory: WebAssembly.Memory; recode(e: number, k: number): void };
+  const mem = new Uint8Array(e.memory.buffer), view = new DataView(e.memory.buffer);
+  const scalars = [new Uint8Array(32), new Uint8Array(32).fill(0xff), new Uint8Array(32).fill(0x84)];
+  for (const b of [0x0f, 0xf0, 0x7c]) scalars.push(new Uint8Array(32).map((_, j) => (j % 2 ? b : 0xff - b)));
+  for (let n = 0; n < 32; n++) scalars.push(crypto.getRandomValues(new Uint8Array(32)));
+  for (const k of scalars) {
+    mem.set(k, x25519Layout.KC);
+    mem.fill(0xff, x25519Layout.KC + 32, x25519Layout.KC + 40); // the masked bytes past the scalar
+    e.recode(x25519Layout.DIGITS, x25519Layout.KC);
+    let sum = 0n;
+    for (let i = x25519Layout.TABLE_ROWS - 1; i >= 0; i--) {
+      const d = view.getInt32(x25519Layout.DIGITS + 4 * i, true);
+      assert.ok(d >= digits[i].lo && d <= digits[i].hi, `real digit ${i} = ${d}`);
+      sum = 32n * sum + BigInt(d);
+    }
+    const kv = k.reduceRight((acc, x) => 256n * acc + BigInt(x), 0n);
+    assert.equal(sum, (kv >> 3n) & ((1n << 251n) - 1n));
+  }
+});
+
+Deno.test("bounds wasm x25519: the seeded table regions hold the table the module builds", () => {
+  for (const simd of [true, false]) {
+    const n = checkRegions(simd, [tableRegion(), startRegion()]);
+    assert.equal(n, x25519Layout.TABLE_ROWS * x25519Layout.TABLE_COLS * x25519Layout.ENTRY_LANES + 40);
+  }
+  // Control: a bound a quarter of tight is refused by the real table.
+  const quarter = TIGHT.map((r) => ({ lo: r.lo / 4n, hi: r.hi / 4n }));
+  assert.throws(() => checkRegions(true, [tableRegion(quarter)]), /outside/);
+  assert.throws(() => checkRegions(true, [startRegion(quarter)]), /outside/);
+});
+
+Deno.test("bounds wasm x25519: x25519_base's row loop has an inductive invariant within tight", () => {
+  for (const simd of [true, false]) {
+    const x = analyseBase({ simd });
+    assert.deepEqual(x.report.loops, [3], "the row loop's fixed point");
+    assert.ok(inside(x.head, [...TIGHT, ...TIGHT, ...TIGHT, ...TIGHT]), "h at the loop head");
+    assert.deepEqual(maddViolations(x), [], "the mixed addition's inputs (h, the selected entry) tight");
+    assert.ok(x.digit.lo >= -16n && x.digit.hi <= 15n, `digit in [${x.digit.lo}, ${x.digit.hi}]`);
+    assert.ok(x.visits >= 3);
+    assert.deepEqual(x.report.wraps, []);
+    assert.deepEqual(x.report.reinterprets, []);
+    assert.ok(x.words[3].hi < 1n << 63n);
+    print(
+      `x25519_base (${simd ? "simd" : "scalar"} scan)`,
+      "any k, table and start ⊆ tight",
+      x.head,
+      `loop head h ⊆ tight after ${
+        x.report.loops[0]
+      } iterations; scan output ⊆ tight; digit ∈ [${x.digit.lo}, ${x.digit.hi}]; ` +
+        "fe_add, fe_sub, fe_invert, fe_mul, fe_tobytes by contract",
+      x.report,
+    );
+  }
+});
+
+Deno.test("bounds wasm x25519: x25519_base positive controls (table one bit wider, reads outside the region)", () => {
+  const wider = TIGHT.map((r) => ({ lo: 2n * r.lo - 1n, hi: 2n * r.hi + 1n }));
+  for (const simd of [true, false]) {
+    const x = analyseBase({ simd, regions: [tableRegion(wider), startRegion()] });
+    const v = maddViolations(x);
+    console.log(
+      `x25519 control x25519_base (${
+        simd ? "simd" : "scalar"
+      }) table one bit wider: ${v.length} violations, e.g. ${v[0]}; ${x.report.wraps.length} wraps`,
+    );
+    assert.ok(v.length > 0, "a wider table must show in the selected entry");
+  }
+  // Without tabulation the masks are not known to be exclusive: already in the first row the
+  // selection's or is not one entry (run to the end, the widened point never reaches a fixed point).
+  for (const simd of [true, false]) {
+    const plain = analyseBase({ simd, tabulate: 0, firstRowOnly: true });
+    const v = maddViolations(plain);
+    console.log(
+      `x25519 control x25519_base (${simd ? "simd" : "scalar"}) without tabulation: first row ${v[0]}`,
+    );
+    assert.ok(v.length > 0, "without tabulation the scan's output is wider than tight");
+  }
+  // A region one row short, a base off by half a lane, a wrong record size: the reads are refused.
+  const short = tableRegion(TIGHT, { count: (x25519Layout.TABLE_ROWS - 1) * x25519Layout.TABLE_COLS });
+  assert.throws(() => analyseBase({ simd: true, regions: [short, startRegion()] }), /outside/);
+  for (const simd of [true, false]) {
+    const half = tableRegion(TIGHT, { base: x25519Layout.TABLE - 2 });
+    assert.throws(() => analyseBase({ simd, regions: [half, startRegion()] }), /cell boundaries/);
+  }
+  // A base off by a whole lane still reads on cells (each lane is one), so the analysis cannot see
+  // it; the real table refuses that layout (lane 29's limb lands on the zero padding cell).
+  const lane = tableRegion(TIGHT, { base: x25519Layout.TABLE - 4 });
+  assert.throws(() => checkRegions(true, [lane]), /outside/);
+  const stride = tableRegion(TIGHT, { stride: x25519Layout.ENTRY_BYTES + 4 });
+  assert.throws(
+    () => analyseBase({ simd: true, regions: [stride, startRegion()] }),
+    /whole number of records|several region cells/, // (the longer region also covers the start point)
+  );
+  // No start point region: its loads read unseeded memory.
+  assert.throws(() => analyseBase({ simd: true, regions: [tableRegion()] }), /unseeded/);
 });
