@@ -40,6 +40,12 @@ import { msmVartime as msmSlots } from "./msm.ts";
 import { msmCt, MsmCtScratch } from "./msm_ct.ts";
 
 /**
+ * Above this bit length, multiplyUnsafe's public scalar uses the constant-time multiplication: double-and-add
+ * costs about 1.5 group operations a bit, the endomorphism loop a fixed ≈ 200 (G1) or ≈ 160 (G2).
+ */
+const VARTIME_BITS = 128;
+
+/**
  * Points per slot store (see the module doc): one typed-array allocation per this many points. A live
  * point keeps its store, so at most this many − 1 dropped points' coordinates stay reachable with it.
  */
@@ -594,7 +600,12 @@ export class PointImpl<V> implements Point<V> {
       );
     }
     const e = scalarBigintVartime(k, g.r);
-    mulVartime(g.law, g.res, g.load(this, g.in0), e, g.tmp, g.jacobian);
+    // A long public scalar goes through the constant-time loop, which is faster than double-and-add
+    // (GLV/GLS: a quarter to a half of the doublings; BLS12-381 G1 262 against 716 µs, G2 568 against
+    // 1905 µs in one report run); short ones (batch verification's 64-bit weights) stay here. The
+    // generic loop also for BASE: independent of the fixed-base table (tests use it as the reference).
+    if (e >> BigInt(VARTIME_BITS) !== 0n) g.multiplyInto(g.res, g.load(this, g.in0), scalarBytes(e));
+    else mulVartime(g.law, g.res, g.load(this, g.in0), e, g.tmp, g.jacobian);
     return g.save(g.res);
   }
   /**
