@@ -239,6 +239,14 @@ function nobleBn254Cases(): BenchCase[] {
   return out;
 }
 
+/** mcl-wasm's multiplication of a fresh non-base point by a random scalar (public `mul` or raw `mulCt`). */
+async function mclMultiply(g: "G1" | "G2", how: "mul" | "mulCt"): Promise<() => unknown> {
+  const mcl = await mclWasm(), { r } = await noble();
+  const base = g === "G1" ? mcl.G1 : mcl.G2;
+  const p = mcl.mul(base, mcl.scalar(randomBelow(r))), k = mcl.scalar(randomBelow(r));
+  return () => mcl[how](p, k);
+}
+
 export default function groupCases(): Promise<BenchCase[]> {
   const cases: BenchCase[] = [...isochronCases("bls12-381"), ...isochronCases("bn254"), ...nobleBn254Cases()];
 
@@ -320,12 +328,7 @@ export default function groupCases(): Promise<BenchCase[]> {
       label: `${unsafe.label}: mcl.mul`,
       lib: "mcl-wasm",
       backend: "wasm",
-      setup: async () => {
-        const mcl = await mclWasm(), { r } = await noble();
-        const base = g === "G1" ? mcl.G1 : mcl.G2;
-        const p = mcl.mul(base, mcl.scalar(randomBelow(r))), k = mcl.scalar(randomBelow(r));
-        return () => mcl.mul(p, k);
-      },
+      setup: () => mclMultiply(g, "mul"),
     });
     cases.push({
       suite: "bls12-381",
@@ -334,12 +337,7 @@ export default function groupCases(): Promise<BenchCase[]> {
         `export _mclBn${g}_mulCT (no public constant-time API)`,
       lib: "mcl-wasm",
       backend: "wasm",
-      setup: async () => {
-        const mcl = await mclWasm(), { r } = await noble();
-        const base = g === "G1" ? mcl.G1 : mcl.G2;
-        const p = mcl.mul(base, mcl.scalar(randomBelow(r))), k = mcl.scalar(randomBelow(r));
-        return () => mcl.mulCt(p, k);
-      },
+      setup: () => mclMultiply(g, "mulCt"),
     });
   }
 
