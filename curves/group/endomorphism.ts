@@ -20,7 +20,9 @@
  * curves/bn254/endomorphism.ts (lattice bases). Nothing here names a curve.
  * @module
  */
-import { fp2PowBig } from "../../field/tower/frobenius.ts";
+import { modPow } from "../../field/bigint/sqrt.ts";
+import { fp2InvBig } from "../../field/tower/frobenius.ts";
+import { towerFrobenius } from "../../field/tower/tower.ts";
 import type { TowerParams } from "../../field/tower/params.ts";
 import { BaseDigits } from "../../scalar/decompose.ts";
 import { LatticeDigits } from "../../scalar/lattice.ts";
@@ -37,11 +39,6 @@ export interface Endomorphism {
   apply(out: number, p: number): void;
 }
 
-function modPow(a: bigint, e: bigint, m: bigint): bigint {
-  let r = 1n;
-  for (a %= m; e > 0n; e >>= 1n, a = (a * a) % m) if (e & 1n) r = (r * a) % m;
-  return r;
-}
 const mod = (a: bigint, m: bigint) => ((a % m) + m) % m;
 
 /** G1's φ(X : Y : Z) = (β·X : Y : Z). */
@@ -81,10 +78,11 @@ export class Psi implements Endomorphism {
 
   /** ψ of the tower's twist, on `law`'s slots (Fp2 coordinates), eigenvalue p mod r. */
   constructor(law: Projective<Fp2Value>, tower: TowerParams, r: bigint) {
-    const { p, xi, twist } = tower;
-    const ex = (p - 1n) / 3n, ey = (p - 1n) / 2n, order = p * p - 1n; // ξ^order = 1
-    this.cx = fp2PowBig(p, xi, twist === "M" ? order - ex : ex);
-    this.cy = fp2PowBig(p, xi, twist === "M" ? order - ey : ey);
+    const { p, twist } = tower;
+    // ξ^((p−1)/3) = γ_{1,2} and ξ^((p−1)/2) = γ_{1,3} of the tower's Frobenius table; an M-twist inverts them.
+    const g = towerFrobenius(tower).gamma[0];
+    this.cx = twist === "M" ? fp2InvBig(p, g[2]) : g[2];
+    this.cy = twist === "M" ? fp2InvBig(p, g[3]) : g[3];
     this.eigen = p % r;
     this.F = law.F;
     this.c = law.F.alloc(2);

@@ -15,6 +15,7 @@
  */
 
 import type { FieldKernel } from "../kernel.ts";
+import { modPow } from "../bigint/sqrt.ts";
 import { powCt } from "./pow.ts";
 import { lazyState } from "../lazy_state.ts";
 
@@ -40,12 +41,6 @@ interface SqrtScratch {
   readonly ts: TonelliShanks | null;
 }
 
-function modPowPublic(x: bigint, e: bigint, p: bigint): bigint {
-  let r = 1n;
-  for (let b = x % p; e > 0n; e >>= 1n, b = (b * b) % p) if (e & 1n) r = (r * b) % p;
-  return r;
-}
-
 /** Derives c1, c3 and c5 (RFC 9380 I.4) from p; public values only. */
 function tonelliShanks(k: FieldKernel): TonelliShanks {
   const p = k.p;
@@ -56,9 +51,9 @@ function tonelliShanks(k: FieldKernel): TonelliShanks {
     c1++;
   }
   let c4 = 2n;
-  while (modPowPublic(c4, (p - 1n) >> 1n, p) !== p - 1n) c4++; // Euler's criterion: c4 is a non-square
+  while (modPow(c4, (p - 1n) >> 1n, p) !== p - 1n) c4++; // Euler's criterion: c4 is a non-square
   const c5 = k.alloc(1);
-  k.setBigintVartime(c5, modPowPublic(c4, c2, p));
+  k.setBigintVartime(c5, modPow(c4, c2, p));
   return { c1, c3: (c2 - 1n) >> 1n, c5 };
 }
 

@@ -134,6 +134,27 @@ export interface RadixOptions {
  */
 export function radixPlan(p: bigint, w: number, options: RadixOptions = {}): RadixPlan {
   const { maxAccumulators = 2, aBound = p, bBound = p, products: times = 1 } = options;
+  // A plan is frozen data of its arguments: the generators ask for the same ones per function (the
+  // Fp2 lane kernels, each module), and a plan costs 0.1–0.3 ms of BigInt work in cold code.
+  const key = `${p}:${w}:${maxAccumulators}:${aBound}:${bBound}:${times}`;
+  let plan = PLANS.get(key);
+  if (plan === undefined) {
+    PLANS.set(key, plan = computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times));
+  }
+  return plan;
+}
+
+/** The plans computed so far (a handful per program: one per field, radix and operand bounds). */
+const PLANS = new Map<string, RadixPlan>();
+
+function computeRadixPlan(
+  p: bigint,
+  w: number,
+  maxAccumulators: number,
+  aBound: bigint,
+  bBound: bigint,
+  times: number,
+): RadixPlan {
   if (!Number.isInteger(w) || w < 8 || w > 31) throw new RangeError(`radix: w = ${w} outside [8, 31]`);
   if (p < 3n || (p & 1n) === 0n) throw new RangeError("radix: modulus must be odd");
   const words = Math.ceil(p.toString(2).length / 32), e = 32 * words;
