@@ -11,6 +11,7 @@ import { registerCurve } from "../../field/backend.ts";
 import { pointLayer } from "../group/wasm_point.ts";
 import { millerLayer } from "../pairing/wasm_miller.ts";
 import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
+import { endoStepLayer } from "../group/wasm_endo_step.ts";
 
 /** 3b of G1 and of G2 (b' = 4ξ, M-twist), as canonical Fp coordinates: data of the point layers. */
 const B3_G1 = [12n], B3_G2 = [TOWER.xi.c0, TOWER.xi.c1].map((c) => (12n * c) % p);
@@ -27,6 +28,10 @@ export const BLS12_381_FP_PLAN: ModulePlan = modulePlan("bls12-381", (simd) => [
     ? [pointLayer("bls12-381 G2", 2, B3_G2, p), millerLayer("bls12-381", B3_G2, p)]
     : []),
   selectLayer(TABLE_SHAPES, simd),
+  // The endomorphism loops' positions (m sub-scalars: 2 on G1, 4 on G2, as in endomorphism.ts), after
+  // the point and select layers they call.
+  endoStepLayer("bls12-381 G1", 1, B3_G1, p, 2),
+  ...(simd && wasmFp2SupportsModulus(p) ? [endoStepLayer("bls12-381 G2", 2, B3_G2, p, 4)] : []),
 ]);
 
 // This program now knows the curve: the root entry's init() and getBackend(target) find its fields here.

@@ -29,6 +29,7 @@ import { LatticeDigits } from "../../scalar/lattice.ts";
 import type { CoordField, Fp2Value } from "./coord_field.ts";
 import type { GroupImpl } from "./group.ts";
 import type { Projective } from "./projective.ts";
+import { wasmEndoStep } from "./wasm_endo_step.ts";
 import { EndoScratch, type EndoSplit, mulVartime } from "./scalar_mul.ts";
 
 /** An endomorphism on point slots, acting on the group as multiplication by `eigen` (mod r). */
@@ -160,11 +161,9 @@ export function endoScratch<V>(g: GroupImpl<V>, spec: EndomorphismSpec<V>): Endo
   // TypeScript backend the constant-time inversion it needs costs more than it saves on G1 and about
   // breaks even on G2, so the projective loop stays (bench/endo_ratio.ts).
   const compiled = g.jacobianExports;
-  return new EndoScratch(
-    g.law,
-    "base" in split ? splitOf(g, e, split.base, split.digits) : latticeSplit(e, split.lattice, g.r),
-    compiled === null ? null : { compiled },
-  );
+  const s = "base" in split ? splitOf(g, e, split.base, split.digits) : latticeSplit(e, split.lattice, g.r);
+  const step = compiled === null ? null : wasmEndoStep(g.F.kernel, g.name, s.digits.count);
+  return new EndoScratch(g.law, s, compiled === null ? null : { compiled, step });
 }
 
 /** B·P as ±e(P), for an endomorphism e with eigenvalue ≡ ±B (mod r). */

@@ -233,6 +233,11 @@ export class Jacobian<V> {
     this.w = compiled;
   }
 
+  /** The first slot of the scratch the formulas use ({@linkcode JAC_SCRATCH} elements). */
+  get scratch(): number {
+    return this.t;
+  }
+
   /** Whether the formulas run as compiled wasm functions. */
   get compiled(): boolean {
     return this.w !== null;

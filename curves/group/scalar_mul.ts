@@ -16,6 +16,7 @@ import type { ScalarDigits } from "../../scalar/decompose.ts";
 import type { Projective } from "./projective.ts";
 import { type JacExports, Jacobian } from "./jacobian.ts";
 import { equalStep, wasmSelector } from "./wasm_select.ts";
+import type { EndoStepExport } from "./wasm_endo_step.ts";
 
 /** Table entries of the fixed window. */
 export const WINDOW_ENTRIES = 16;
@@ -196,6 +197,10 @@ export class EndoScratch<V> {
    * doublings), or null: the complete projective formulas throughout. A public per-group choice.
    */
   readonly jac: Jacobian<V> | null;
+  /** The compiled loop position (wasm_endo_step.ts) of the Jacobian loop, or null: one call per operation. */
+  readonly step: EndoStepExport | null;
+  /** The digits of one position for the compiled step: (|e| − 1 mod 16, sign) per sub-scalar. */
+  private readonly stepDigits: Int32Array;
   /** Prefix products of the batch inversion (8 elements) and the element 0. */
   private readonly prefix: number;
   private readonly first: number;
@@ -205,7 +210,11 @@ export class EndoScratch<V> {
    * Reserves 8·m + 2 points and 11 elements in the law's arena. `jacobian`: run the Jacobian loop,
    * with these compiled formulas if given.
    */
-  constructor(law: Projective<V>, split: EndoSplit, jacobian: { compiled: JacExports | null } | null = null) {
+  constructor(
+    law: Projective<V>,
+    split: EndoSplit,
+    jacobian: { compiled: JacExports | null; step?: EndoStepExport | null } | null = null,
+  ) {
     this.law = law;
     this.split = split;
     const m = split.digits.count, size = 3 * law.n;
@@ -225,6 +234,29 @@ export class EndoScratch<V> {
     this.prefix = law.F.alloc(ENDO_ENTRIES + 1);
     law.F.setZero(this.prefix + ENDO_ENTRIES * law.n);
     this.jac = jacobian === null ? null : new Jacobian(law.F, jacobian.compiled);
+    const step = jacobian?.step ?? null;
+    this.step = step !== null && step.m === m && (m === 2 || m === 4) && this.jac?.compiled ? step : null;
+    this.stepDigits = new Int32Array(2 * m);
+  }
+
+  /**
+   * One loop position but the first through the compiled step: the digits of position i (public) are
+   * recoded as in `mulEndoCt` and passed as i32 arguments; the lookups, masks and formulas run in wasm.
+   */
+  compiledPosition(i: number): void {
+    const W = this.step!, S = W.stride, d = this.stepDigits, L = this.split.digits.digitLimbs;
+    const signed = this.split.digits.signed; // public: the kind of decomposition
+    for (let j = 0; j < d.length >> 1; j++) {
+      const u = boothWindow(this.d, j * L, L, i);
+      const neg = u >>> 4, t = (u + 1) >>> 1;
+      const mag = t + neg * (16 - 2 * t); // |e| ∈ [0, 8]
+      d[2 * j] = (mag + 15) & 15;
+      d[2 * j + 1] = neg ^ (signed ? this.signs[j] : 0);
+    }
+    const acc = this.acc * S, T = this.tables[0][0] * S, sel = this.sel * S;
+    const t = this.jac!.scratch * S, one = this.one * S, tmp = this.tmp * S;
+    if (d.length === 4) W.step(acc, T, sel, t, one, tmp, d[0], d[1], d[2], d[3]); // public: m
+    else W.step(acc, T, sel, t, one, tmp, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
   }
 
   /** The slot of the element 0. */
@@ -270,6 +302,7 @@ export class EndoScratch<V> {
     this.jac?.wipeScratch();
     this.d.fill(0);
     this.signs.fill(0);
+    this.stepDigits.fill(0);
     this.law.wipeScratch();
   }
 }
@@ -326,6 +359,10 @@ export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: I
   const signed = split.digits.signed; // public: the kind of decomposition
   const digits = Math.ceil((split.digits.digitBits + 1) / 4);
   for (let i = digits - 1; i >= 0; i--) {
+    if (s.step !== null && i !== digits - 1) { // public: the group's loop, the position
+      s.compiledPosition(i);
+      continue;
+    }
     if (i !== digits - 1) { // public loop position
       for (let r = 0; r < 4; r++) J !== null ? J.dbl(acc, acc) : law.dbl(acc, acc);
     }

@@ -135,6 +135,9 @@ for (const backend of BACKENDS) {
       for (const G of [G1, G2]) {
         assert.notEqual(G.endo, null, G.name);
         assert.equal(G.endo!.split.digits.signed, c.signed, `${G.name}: signed digits`);
+        // wasm: every loop position but the first is one call of the compiled step (wasm_endo_step.ts),
+        // so the comparisons below run it; the TypeScript backend has no module
+        assert.equal(G.endo!.step !== null, backend === "wasm", `${G.name}: the compiled step`);
       }
     }
   });
