@@ -67,8 +67,8 @@ export class EmitFp2 implements Fp2Ops {
         for (let i = 0; i < count; i++) this.assign(first + i, new Map());
       },
       setOne: (out: number): void => {
+        this.pending.delete(out); // dead: overwritten (see product)
         this.beforeStore(out);
-        this.pending.delete(out);
         this.loose.delete(out);
         this.call(ctx.fn.setOne, out);
       },
@@ -141,15 +141,31 @@ export class EmitFp2 implements Fp2Ops {
     if (e === undefined) {
       if (!this.loose.has(slot) || target === 2) return;
       e = new Map([[slot, 1]]);
+    } else if (this.reading.some((r) => r.has(slot))) {
+      // A materialization in progress still reads this slot's memory (pending values that read each
+      // other's memory, e.g. after an in-place mulByXi): compute the value into a fresh scratch slot
+      // and leave the memory as it is; the slot's value is now that slot's.
+      const tmp = this.fp.alloc(1);
+      this.emitCombination(tmp, e, target);
+      this.pending.set(slot, new Map([[tmp, 1]]));
+      return;
     } else {
       this.pending.delete(slot);
+      this.reading.push(e);
       this.beforeStore(slot);
+      this.reading.pop();
     }
+    this.emitCombination(slot, e, target);
+  }
+  /** The expressions of the materializations in progress (their memory must not change under them). */
+  private readonly reading: Expr[] = [];
+  /** Emits out ← e (a call of its combination function) and records whether out is loose. */
+  private emitCombination(out: number, e: Expr, target: 1 | 2): void {
     const terms = [...e].map(([s, k]) => [s, k, this.loose.has(s) ? 2 : 1] as const);
     terms.sort((x, y) => x[1] - y[1] || x[2] - y[2]);
-    this.call(this.combination(terms.map(([, k, b]) => [k, b]), target), slot, ...terms.map(([s]) => s));
-    if (target === 2) this.loose.add(slot);
-    else this.loose.delete(slot);
+    this.call(this.combination(terms.map(([, k, b]) => [k, b]), target), out, ...terms.map(([s]) => s));
+    if (target === 2) this.loose.add(out);
+    else this.loose.delete(out);
   }
   private readonly combinations = new Map<string, number>();
   /**
@@ -180,9 +196,11 @@ export class EmitFp2 implements Fp2Ops {
   }
   /** Clears the way for the outputs, then emits `call index(args…)` (inputs already materialized). */
   private product(index: number, outs: readonly number[], args: readonly number[]): void {
+    // The outputs' own pending values are dead (overwritten here; readers inlined them), so they are
+    // dropped first, and only the expressions that read the outputs' memory are computed.
+    for (const s of outs) this.pending.delete(s);
     for (const s of outs) {
       this.beforeStore(s);
-      this.pending.delete(s);
       this.loose.delete(s);
     }
     this.call(index, ...args);
