@@ -30,6 +30,9 @@
 import type { Tower } from "../../field/tower/mod.ts";
 import { slidingWindow, type WindowStep } from "../../field/tower/window.ts";
 
+/** Set bits up to which a binary-chain parameter squares compressed (each costs a decompression). */
+const COMPRESSED_BITS = 8;
+
 /** A precomputed sliding-window chain for a public exponent |e| > 0, with its sign. */
 interface Chain {
   readonly negative: boolean;
@@ -37,6 +40,8 @@ interface Chain {
   readonly steps: readonly WindowStep[];
   /** Number of odd powers the table needs. */
   readonly table: number;
+  /** The positions of |e|'s set bits, ascending (for the compressed squarings). */
+  readonly bits: readonly number[];
 }
 
 /**
@@ -56,9 +61,11 @@ function chain(e: bigint): Chain {
     }
     const table = (max + 1) / 2;
     const cost = sq / 3 + mul + (table > 1 ? table - 1 + 1 / 3 : 0);
-    if (cost < bestCost) [best, bestCost] = [{ negative: e < 0n, first, steps, table }, cost];
+    if (cost < bestCost) [best, bestCost] = [{ negative: e < 0n, first, steps, table, bits: [] }, cost];
   }
-  return best!;
+  const bits: number[] = [];
+  for (let i = 0, m = e < 0n ? -e : e; m > 0n; i++, m >>= 1n) if (m & 1n) bits.push(i);
+  return { ...best!, bits };
 }
 
 /**
@@ -101,6 +108,11 @@ export class FinalExp {
   /** Scratch: 8 Fp12 elements, then the window table (8 elements). */
   private readonly s: number;
   private readonly tbl: number;
+  /** Fp12 slots of the compressed path's saved powers (empty: the parameter is not sparse). */
+  private readonly saved: readonly number[];
+  /** Decompression scratch (3 Fp2 per saved power) and the running compressed square. */
+  private readonly dec: number;
+  private readonly work: number;
 
   /** With the curve's hard part, on tower `tw`. */
   constructor(tw: Tower, hard: HardPart) {
@@ -109,10 +121,31 @@ export class FinalExp {
     this.param = chain(hard.z);
     this.s = tw.fp12.alloc(8);
     this.tbl = tw.fp12.alloc(8);
+    // The compressed squarings' powers (one per set bit of a sparse parameter), decompression scratch.
+    const count = this.param.table === 1 && this.param.bits.length <= COMPRESSED_BITS
+      ? this.param.bits.length
+      : 0;
+    const first = tw.fp12.alloc(count);
+    this.saved = Array.from({ length: count }, (_, i) => first + 12 * i);
+    this.dec = tw.fp2.alloc(3 * count);
+    this.work = tw.fp12.alloc(1);
   }
 
-  /** out ← a^e for a in the cyclotomic subgroup, e given by its chain: cyclotomic squarings, conj for e < 0. */
+  /**
+   * out ← a^e for a in the cyclotomic subgroup, e given by its chain: cyclotomic squarings, conj for
+   * e < 0. A sparse exponent (binary chain, at most COMPRESSED_BITS set bits: BLS12-381's |x| has 6)
+   * squares compressed instead: a^|e| = Π a^(2^i) over the set bits i, the squarings on four of the six
+   * coefficients (6s instead of 9s), the powers that enter the product decompressed together with one
+   * inversion (Fp12.decompressVartime). BLS12-381: 63 squarings at 6s, 6 decompressions (about 13m
+   * each plus a shared inversion) and 5M, against 63 at 9s and 5M.
+   */
   private cycPow(out: number, a: number, e: Chain): void {
+    if (
+      e.table === 1 && this.saved.length > 0 && e.bits.length <= this.saved.length &&
+      this.compressed(out, a, e)
+    ) {
+      return;
+    }
     const F = this.tw.fp12, tbl = this.tbl;
     F.copy(tbl, a);
     if (e.table > 1) {
@@ -125,6 +158,28 @@ export class FinalExp {
       if (digit !== 0) F.mul(out, out, tbl + 6 * (digit - 1));
     }
     if (e.negative) F.conj(out, out);
+  }
+
+  /**
+   * cycPow's compressed path (see there); false, with out unwritten, where a saved power does not
+   * decompress (Δ = 0: e.g. a = 1), for the full squarings. `out` may be `a`: a is read until the end.
+   */
+  private compressed(out: number, a: number, e: Chain): boolean {
+    const F = this.tw.fp12, W = this.work;
+    const withA = e.bits[0] === 0, bits = withA ? e.bits.slice(1) : e.bits; // a^(2^0) = a needs no squaring
+    if (bits.length === 0) return false; // e = ±1: nothing to square
+    const saved = this.saved.slice(0, bits.length);
+    F.copy(W, a);
+    for (let j = 1, k = 0; k < bits.length; j++) { // public positions
+      F.cyclotomicSqrCompressed(W, W);
+      if (j === bits[k]) F.copy(saved[k++], W);
+    }
+    if (!F.decompressVartime(saved, this.dec)) return false;
+    if (withA) F.mul(out, a, saved[0]);
+    else F.copy(out, saved[0]);
+    for (let i = 1; i < saved.length; i++) F.mul(out, out, saved[i]);
+    if (e.negative) F.conj(out, out);
+    return true;
   }
 
   /** out ← f^((p¹² − 1)/r). `out` may be f. f = 0 gives 0 (never happens for a Miller loop output). */

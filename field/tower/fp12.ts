@@ -24,6 +24,8 @@ export class Fp12 {
   private readonly u: number;
   /** frob[k − 1] = γ_{k,1} = ξ^((p^k − 1)/6) as an Fp2 slot (w^(p^k) = γ_{k,1}·w), k = 1, 2, 3. */
   private readonly frob: number[];
+  /** The Fp2 element 1 (decompression). */
+  private readonly one2: number;
 
   /** Fp12 over `fp6`; reserves scratch and the Frobenius constants γ_{k,1} in the arena. */
   constructor(fp6: Fp6, table: FrobeniusTable) {
@@ -31,6 +33,8 @@ export class Fp12 {
     this.fp2 = fp6.fp2;
     this.t = fp6.alloc(4);
     this.u = fp6.alloc(20);
+    this.one2 = this.fp2.alloc();
+    this.fp2.setBigintVartime(this.one2, { c0: 1n, c1: 0n });
     this.frob = table.gamma.map((row) => {
       const slot = this.fp2.alloc();
       this.fp2.setBigintVartime(slot, row[1]);
@@ -152,6 +156,106 @@ export class Fp12 {
     this.threeTMinusTwoC(out + 8, t4, a + 8, 1); //  c11' = 3·t4 + 2·c11
     this.threeTMinusTwoC(out + 10, t6, a + 10, 1); // c12' = 3·t6 + 2·c12
   }
+  /**
+   * The cyclotomic square on four of the six coefficients, (c0.c1, c0.c2, c1.c0, c1.c2) at base-slot
+   * offsets 2, 4, 6, 10: Granger–Scott's formulas for those four read no other coefficient, so the
+   * square of the compressed form is again a compressed form (Karabina, "Squaring in cyclotomic
+   * subgroups", Math. Comp. 82 (2013)): with A = c1.c0², B = c0.c2², D = c0.c1², E = c1.c2²,
+   *   c0.c1' = 3(A + ξB) − 2c0.c1,              c0.c2' = 3(D + ξE) − 2c0.c2,
+   *   c1.c0' = 3ξ((c0.c1 + c1.c2)² − D − E) + 2c1.c0,  c1.c2' = 3((c1.c0 + c0.c2)² − A − B) + 2c1.c2.
+   * 6s against the full square's 9s. Offsets 0 and 8 of `out` are left as they are (recover them with
+   * {@linkcode decompressVartime}). `out` may be `a`. Wrong for elements outside the subgroup.
+   */
+  cyclotomicSqrCompressed(out: number, a: number): void {
+    const f = this.fp2, t = this.t;
+    this.fp4Sqr(t, t + 2, a + 6, a + 4, t + 12); //   (A + ξB, 2·c10·c02)
+    this.fp4Sqr(t + 4, t + 6, a + 2, a + 10, t + 16); // (D + ξE, 2·c01·c12)
+    f.mulByXi(t + 6, t + 6);
+    this.threeTMinusTwoC(out + 2, t, a + 2, -1);
+    this.threeTMinusTwoC(out + 4, t + 4, a + 4, -1);
+    this.threeTMinusTwoC(out + 6, t + 6, a + 6, 1);
+    this.threeTMinusTwoC(out + 10, t + 2, a + 10, 1);
+  }
+
+  /**
+   * Recovers c0.c0 and c1.c1 of each compressed cyclotomic element at `slots` (offsets 2, 4, 6, 10
+   * set, as {@linkcode cyclotomicSqrCompressed} leaves them), in place, with one inversion for all
+   * (after Karabina, Math. Comp. 82 (2013), §3, derived again for this basis). Write f = a + b·w,
+   * a = a0 + a1·v + a2·v², b = b0 + b1·v + b2·v² (v = w², v³ = ξ); a0 = c0.c0 and b1 = c1.c1 are
+   * unknown. In the cyclotomic subgroup f·f̄ = 1 and Granger–Scott's square equals the generic one;
+   * subtracting the two relations on a coefficient leaves one unknown:
+   *   v:   b1 = (b0² + 3ξ·a2² − 2·a1) / (4ξ·b2),   v²: b1 = (3·a1² + ξ·b2² − 2·a2) / (4·b0) where b2 = 0;
+   *   1:   a0 = ξ·(2·b1² + b0·b2 − 3·a1·a2) + 1.
+   * Returns false, with nothing changed, when both denominators are 0 (e.g. f = 1): the caller then
+   * squares in full. `t`: 3·slots.length Fp2 elements of scratch. Variable-time: public values only
+   * (pairings). The first formula is one call of {@linkcode decompressTerms} (compiled in wasm);
+   * `relation` "v²" takes the second one for every element (tests: both hold in the subgroup).
+   */
+  decompressVartime(slots: readonly number[], t: number, relation: "v" | "v²" = "v"): boolean {
+    const f = this.fp2, k = slots.length, pre = t + 4 * k; // per value: denominator, numerator
+    const den = (i: number) => t + 4 * i, s0 = this.t, s1 = s0 + 2, s2 = s0 + 4;
+    for (let i = 0; i < k; i++) {
+      this.decompressTerms(den(i), slots[i]);
+      // b2 = 0 (public value), or a test asking for it: the v² relation
+      if (relation === "v²" || f.isZero(den(i)) === 1) {
+        const c = slots[i], d = den(i);
+        if (f.isZero(c + 6) === 1) return false;
+        f.dbl(d, c + 6);
+        f.dbl(d, d); //                          4·b0
+        f.sqr(s0, c + 2);
+        f.dbl(s1, s0);
+        f.add(s0, s0, s1); //                    3·a1²
+        f.sqr(s1, c + 10);
+        f.mulByXi(s1, s1);
+        f.add(s0, s0, s1); //                    + ξ·b2²
+        f.dbl(s1, c + 4);
+        f.sub(d + 2, s0, s1); //                 − 2·a2
+      }
+    }
+    // Montgomery's trick: pre[i] = den[0]⋯den[i], one inversion, then each den[i]⁻¹.
+    f.copy(pre, den(0));
+    for (let i = 1; i < k; i++) f.mul(pre + 2 * i, pre + 2 * (i - 1), den(i));
+    f.inv(s0, pre + 2 * (k - 1));
+    for (let i = k - 1; i >= 0; i--) {
+      if (i > 0) {
+        f.mul(s1, s0, pre + 2 * (i - 1)); //    den[i]⁻¹
+        f.mul(s0, s0, den(i));
+      } else f.copy(s1, s0);
+      const c = slots[i], b1 = c + 8;
+      f.mul(b1, den(i) + 2, s1);
+      f.sqr(s2, b1);
+      f.dbl(s2, s2); //                          2·b1²
+      f.mul(s1, c + 6, c + 10);
+      f.add(s2, s2, s1); //                      + b0·b2
+      f.mul(s1, c + 2, c + 4);
+      f.sub(s2, s2, s1);
+      f.dbl(s1, s1);
+      f.sub(s2, s2, s1); //                      − 3·a1·a2
+      f.mulByXi(s2, s2);
+      f.add(c, s2, this.one2); //                a0
+    }
+    return true;
+  }
+
+  /**
+   * dst (2 Fp2 elements) ← the denominator 4ξ·b2 and numerator b0² + 3ξ·a2² − 2·a1 of b1 in
+   * {@linkcode decompressVartime}, for the compressed element c: 2s. dst must not overlap c.
+   */
+  decompressTerms(dst: number, c: number): void {
+    const f = this.fp2, a1 = c + 2, a2 = c + 4, b0 = c + 6, b2 = c + 10, s0 = this.t, s1 = s0 + 2;
+    f.mulByXi(dst, b2);
+    f.dbl(dst, dst);
+    f.dbl(dst, dst); //                  4ξ·b2
+    f.sqr(s0, a2);
+    f.mulByXi(s0, s0);
+    f.dbl(s1, s0);
+    f.add(s0, s0, s1); //                3ξ·a2²
+    f.sqr(s1, b0);
+    f.add(s0, s0, s1);
+    f.dbl(s1, a1);
+    f.sub(dst + 2, s0, s1); //           b0² + 3ξ·a2² − 2·a1
+  }
+
   /**
    * (x + y·W)² in Fp4 with W² = ξ: lo ← x² + ξy², hi ← 2xy = (x + y)² − x² − y². 3s. `s`: scratch
    * for x² and y² (2 Fp2), its own per call: the wasm emitter then keeps lo and hi pending (unstored)

@@ -14,6 +14,8 @@
  * | fp6_add(out, a, b, s), fp6_sub(…)     | Fp6.add, Fp6.sub                  |
  * | fp12_mul(out, a, b, s), fp12_sqr(out, a, s) | Fp12.mul, Fp12.sqr          |
  * | fp12_cyclotomicSqr(out, a, s)         | Fp12.cyclotomicSqr                |
+ * | fp12_cyclotomicSqrCompressed(out, a, s) | Fp12.cyclotomicSqrCompressed    |
+ * | fp12_decompressTerms(dst, c, s)       | Fp12.decompressTerms              |
  * | fp12_mul014(out, f, o0, o1, o4, s)    | Fp12.mul014                       |
  * | fp12_mul034(out, f, o0, o3, o4, s)    | Fp12.mul034                       |
  * | fp12_add/sub(out, a, b, s), fp12_conj(out, a, s) | Fp12.add, sub, conj    |
@@ -41,6 +43,8 @@ export const TOWER_FUNCTIONS = [
   "fp12_mul",
   "fp12_sqr",
   "fp12_cyclotomicSqr",
+  "fp12_cyclotomicSqrCompressed",
+  "fp12_decompressTerms",
   "fp12_mul014",
   "fp12_mul034",
   "fp12_add",
@@ -103,6 +107,8 @@ export function wasmTowerPlan(params: TowerParams, table: FrobeniusTable, lazy =
     def("fp12_mul", 3, () => e12.mul(P0, P1, P2));
     def("fp12_sqr", 2, () => e12.sqr(P0, P1));
     def("fp12_cyclotomicSqr", 2, () => e12.cyclotomicSqr(P0, P1));
+    def("fp12_cyclotomicSqrCompressed", 2, () => e12.cyclotomicSqrCompressed(P0, P1));
+    def("fp12_decompressTerms", 2, () => e12.decompressTerms(P0, P1));
     def("fp12_mul014", 5, () => e12.mul014(P0, P1, P2, P3, P4));
     def("fp12_mul034", 5, () => e12.mul034(P0, P1, P2, P3, P4));
     def("fp12_add", 3, () => e12.add(P0, P1, P2));
@@ -177,6 +183,14 @@ export class WasmFp12 extends Fp12 {
   override cyclotomicSqr(out: number, a: number): void {
     const s = this.stride;
     this.x.fp12_cyclotomicSqr(out * s, a * s, this.scratch);
+  }
+  override cyclotomicSqrCompressed(out: number, a: number): void {
+    const s = this.stride;
+    this.x.fp12_cyclotomicSqrCompressed(out * s, a * s, this.scratch);
+  }
+  override decompressTerms(dst: number, c: number): void {
+    const s = this.stride;
+    this.x.fp12_decompressTerms(dst * s, c * s, this.scratch);
   }
   override mul014(out: number, f: number, o0: number, o1: number, o4: number): void {
     const s = this.stride;

@@ -66,13 +66,20 @@ function towerFunctions(mod: WasmModule): FunctionSpec[] {
     fp12_mul: [io("out", 12), io("in", 12), io("in", 12), s],
     fp12_sqr: [io("out", 12), io("in", 12), s],
     fp12_cyclotomicSqr: [io("out", 12), io("in", 12), s],
+    fp12_cyclotomicSqrCompressed: [io("inout", 12), io("in", 12), s], // c0.c0, c1.c1 left as they are
+    fp12_decompressTerms: [io("out", 4), io("in", 12), s],
     fp12_mul014: [io("out", 12), io("in", 12), io("in", 2), io("in", 2), io("in", 2), s],
     fp12_mul034: [io("out", 12), io("in", 12), io("in", 2), io("in", 2), io("in", 2), s],
     fp12_add: [io("out", 12), io("in", 12), io("in", 12), s],
     fp12_sub: [io("out", 12), io("in", 12), io("in", 12), s],
     fp12_conj: [io("out", 12), io("in", 12), s],
   };
-  return TOWER_FUNCTIONS.map((name) => ({ name, params: spec[name], aliases: [[0, 1]] }));
+  // decompressTerms: dst must not overlap c
+  return TOWER_FUNCTIONS.map((name) => ({
+    name,
+    params: spec[name],
+    aliases: name === "fp12_decompressTerms" ? [] : [[0, 1]],
+  }));
 }
 
 /** The point formulas of wasm_point.ts for coordinates of `z` base slots. */
