@@ -238,6 +238,11 @@ export class Jacobian<V> {
     return this.t;
   }
 
+  /** Whether p has Z = 1 (an affine point, as decoded ones are). Variable-time: public points only. */
+  isAffineVartime(p: number): boolean {
+    return this.F.eq(p + 2 * this.n, this.one) === 1;
+  }
+
   /** Whether the formulas run as compiled wasm functions. */
   get compiled(): boolean {
     return this.w !== null;

@@ -388,8 +388,9 @@ export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: I
  * out ← e·p for a public e ≥ 0: double-and-add, variable-time. `tmp` is one scratch point; out may be
  * p. With `jac` (the group's Jacobian formulas), the loop runs in Jacobian coordinates: a doubling
  * costs 2M + 5S instead of the complete projective 6M + 2S + 1m_3b (27% fewer base products over Fp2)
- * and an addition 12M + 5S instead of 12M + 2m_3b; the formulas handle every case (jacobian.ts), and
- * two conversions (2M + 1S each) frame the loop.
+ * and an addition 12M + 5S instead of 12M + 2m_3b, or 8M + 4S (mixed) when p has Z = 1 (decoded
+ * points: subgroup checks, batch-verification weights); the formulas handle every case (jacobian.ts),
+ * and two conversions (2M + 1S each) frame the loop.
  */
 export function mulVartime<V>(
   law: Projective<V>,
@@ -402,10 +403,10 @@ export function mulVartime<V>(
   if (jac !== undefined && e > 0n) {
     jac.fromProjective(tmp, p);
     law.copy(out, tmp); // the leading bit
-    const bits = e.toString(2);
+    const bits = e.toString(2), affine = jac.isAffineVartime(tmp); // public: decoded points have Z = 1
     for (let i = 1; i < bits.length; i++) {
       jac.dbl(out, out);
-      if (bits[i] === "1") jac.add(out, out, tmp);
+      if (bits[i] === "1") affine ? jac.madd(out, out, tmp) : jac.add(out, out, tmp);
     }
     jac.toProjective(out, out);
     return;
