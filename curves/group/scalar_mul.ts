@@ -248,10 +248,8 @@ export class EndoScratch<V> {
     const signed = this.split.digits.signed; // public: the kind of decomposition
     for (let j = 0; j < d.length >> 1; j++) {
       const u = boothWindow(this.d, j * L, L, i);
-      const neg = u >>> 4, t = (u + 1) >>> 1;
-      const mag = t + neg * (16 - 2 * t); // |e| ∈ [0, 8]
-      d[2 * j] = (mag + 15) & 15;
-      d[2 * j + 1] = neg ^ (signed ? this.signs[j] : 0);
+      d[2 * j] = (boothMagnitude(u) + 15) & 15;
+      d[2 * j + 1] = (u >>> 4) ^ (signed ? this.signs[j] : 0);
     }
     const acc = this.acc * S, T = this.tables[0][0] * S, sel = this.sel * S;
     const t = this.jac!.scratch * S, one = this.one * S, tmp = this.tmp * S;
@@ -305,6 +303,12 @@ export class EndoScratch<V> {
     this.stepDigits.fill(0);
     this.law.wipeScratch();
   }
+}
+
+/** |e| ∈ [0, 8] of the Booth digit e = ⌊(u + 1)/2⌋ − 16·⌊u/16⌋ of a 5-bit window u (its sign is u >>> 4). */
+function boothMagnitude(u: number): number {
+  const t = (u + 1) >>> 1;
+  return t + (u >>> 4) * (16 - 2 * t);
 }
 
 /**
@@ -368,8 +372,7 @@ export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: I
     }
     for (let j = 0; j < m; j++) {
       const u = boothWindow(d, j * L, L, i);
-      const neg = u >>> 4, t = (u + 1) >>> 1;
-      const mag = t + neg * (16 - 2 * t); // |e| ∈ [0, 8]
+      const neg = u >>> 4, mag = boothMagnitude(u);
       selectPoint(law, sel, T[j], (mag + 15) & 15); // entry |e| − 1; |e| = 0 → index 15: none
       F.cmov(sel + n, one, ((mag - 1) >>> 31) & 1); // |e| = 0: Y ← 1, so sel = (0 : 1 : 0) = O
       F.neg(tmp, sel + n);
