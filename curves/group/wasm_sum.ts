@@ -9,12 +9,19 @@
  * sum_level(X, Y, m, D, P, T) → k      points j < m at X + j·E, Y + j·E (E bytes per element)
  *   pass 1, i ↑ (pair i = points 2i, 2i+1):   d_i = x2 − x1 (chord) | 2y1 (tangent) | 1 (P = −Q);
  *                                             P_i = P_{i−1}·d_i  (D, P: per-pair elements)
- *   pass 2, i ↓: one inversion of P_last, then d_i ← d_i⁻¹ = inv·P_{i−1}, inv ← inv·d_i
+ *   pass 2, i ↓: one inversion of P_last, then inv' = inv·d_i, d_i ← d_i⁻¹ = inv·P_{i−1}, inv ← inv'
+ *                (two elements whose roles swap: no copy)
  *   pass 3, i ↑: λ = (y2 − y1 | 3x1²)·d_i⁻¹, x3 = λ² − x1 − x2, y3 = λ(x1 − x3) − y1 into point k++
  *                (P = −Q: O, dropped); an odd last point is carried to point k++. Returns k.
  * ```
  * Pass 3 writes point k ≤ i only after reading points 2i and 2i + 1 ≥ i, so a level runs in place.
+ * (Forming x3 and x1 − x3 as two 3-term combinations instead of three subtractions and a copy was
+ * measured 0–4 % slower: a combination of three terms needs two conditional subtractions.)
  * Costs per pair: 3M (trick) + 2M + 1S (chord) and 1I per level, as batch_affine.ts states.
+ *
+ * The tree's input comes from `normalise_vartime` (emitNormalise): projective points → affine, in the
+ * same three passes (Z = 1 copied, Z = 0 dropped, the other Z inverted together, 5M each), so that a
+ * chunk of the sum costs two JS→wasm calls per level and none per point.
  * Variable-time (branches on public coordinates): for public points only, like sumVartime.
  * T: a scratch area of 4 elements.
  * @module
@@ -50,7 +57,7 @@ export function emitSumLevel(ctx: FieldModuleContext, name: string, elementBytes
   const [X, Y, M, D, P, T] = [0, 1, 2, 3, 4, 5];
   const pairs = f.local(I32), i = f.local(I32), k = f.local(I32);
   const x1 = f.local(I32), y1 = f.local(I32), x2 = f.local(I32), y2 = f.local(I32), d = f.local(I32);
-  const inv = T, lam = f.local(I32), t0 = f.local(I32), t1 = f.local(I32), a = f.local(I32);
+  const inv = f.local(I32), lam = f.local(I32), t0 = f.local(I32), t1 = f.local(I32), a = f.local(I32);
   const get = (...ls: number[]) => ls.forEach((l) => f.localGet(l));
   /** local ← base + index·E (+ extra·E). */
   const addr = (out: number, base: number, index: number, scale = 1, extra = 0) => {
@@ -68,6 +75,7 @@ export function emitSumLevel(ctx: FieldModuleContext, name: string, elementBytes
     get(y1), f.call(c.isZero), f.op(Op.i32Eqz);
     f.op(Op.i32And);
   };
+  f.localGet(T).localSet(inv);
   f.localGet(T).i32Const(E).op(Op.i32Add).localSet(lam);
   f.localGet(T).i32Const(2 * E).op(Op.i32Add).localSet(t0);
   f.localGet(T).i32Const(3 * E).op(Op.i32Add).localSet(t1);
@@ -108,11 +116,11 @@ export function emitSumLevel(ctx: FieldModuleContext, name: string, elementBytes
   get(inv, d, t0), f.call(c.inv);
   f.begin(Op.block).begin(Op.loop);
   get(i), f.op(Op.i32Eqz).brIf(1);
-  addr(d, P, i, 1, -1);
-  get(t0, inv, d), f.call(c.mul); //          t0 = inv·P_{i−1} = d_i⁻¹
   addr(d, D, i);
-  get(inv, inv, d), f.call(c.mul); //         inv ← inv·d_i
-  get(d, t0), f.call(c.copy);
+  get(t0, inv, d), f.call(c.mul); //          t0 = inv·d_i (the next inv)
+  addr(a, P, i, 1, -1);
+  get(d, inv, a), f.call(c.mul); //           d_i ← inv·P_{i−1} = d_i⁻¹
+  get(inv), f.localGet(t0).localSet(inv).localSet(t0); // swap the two elements' roles
   get(i), f.i32Const(1).op(Op.i32Sub).localSet(i);
   f.br(0).end().end();
   get(D, inv), f.call(c.copy);
@@ -156,6 +164,128 @@ export function emitSumLevel(ctx: FieldModuleContext, name: string, elementBytes
   addr(d, Y, k), addr(y1, Y, M, 1, -1), get(d, y1), f.call(c.copy);
   get(k), f.i32Const(1).op(Op.i32Add).localSet(k);
   f.end();
+  get(k);
+  ctx.module.addFunction(name, f);
+}
+
+/** Elements of scratch `normalise_vartime` needs at T. */
+export const NORMALISE_SCRATCH = 4;
+
+/**
+ * Adds `name`(Q, m, X, Y, P, T) → i32 to the module: the m projective points at Q (point j's X, Y, Z at
+ * Q + 3j·E, + E, + 2E) in affine form, the points that are not O moved to positions 0 … k − 1 of X and
+ * Y (in order); returns k. P: m elements of scratch (prefix products), T: NORMALISE_SCRATCH elements.
+ *
+ * ```
+ *   pass 1, j ↑: Z = 0: P_j = P_{j−1}; Z = 1: (x_j, y_j) = (X, Y), P_j = P_{j−1}; else
+ *                P_j = P_{j−1}·Z and the flag "some Z ∉ {0, 1}" (P_{−1} = 1)
+ *   pass 2, j ↓ (only with the flag): inv = P_{m−1}⁻¹; at each Z ∉ {0, 1}: Z⁻¹ = inv·P_{j−1},
+ *                inv ← inv·Z, (x_j, y_j) = (X·Z⁻¹, Y·Z⁻¹)
+ *   pass 3, j ↑: the points that are not O moved down to position k++
+ * ```
+ * Costs: 5M per Z ∉ {0, 1} and 1I per call (batch_affine.ts's `normalise`); Z = 1 costs two copies.
+ * Variable-time (branches on public coordinates): for public points only, like sumVartime.
+ */
+export function emitNormalise(
+  ctx: FieldModuleContext,
+  name: string,
+  elementBytes: number,
+  c: SumCalls,
+): void {
+  const E = elementBytes;
+  const f = new FunctionBuilder([I32, I32, I32, I32, I32, I32], [I32]);
+  const [Q, M, X, Y, P, T] = [0, 1, 2, 3, 4, 5];
+  const j = f.local(I32), k = f.local(I32), some = f.local(I32), q = f.local(I32), z = f.local(I32);
+  const pj = f.local(I32), prev = f.local(I32), x = f.local(I32), y = f.local(I32);
+  const inv = f.local(I32), di = f.local(I32), one = f.local(I32), t = f.local(I32);
+  const get = (...ls: number[]) => ls.forEach((l) => f.localGet(l));
+  /** local ← base + index·scale·E + extra·E. */
+  const addr = (out: number, base: number, index: number, scale = 1, extra = 0) => {
+    f.localGet(base).localGet(index).i32Const(scale * E).op(Op.i32Mul).op(Op.i32Add);
+    if (extra !== 0) f.i32Const(extra * E).op(Op.i32Add);
+    f.localSet(out);
+  };
+  /** The addresses of input point j (q: X, z: Z) and of P_j, P_{j−1} (prev). */
+  const point = () => {
+    addr(q, Q, j, 3), addr(z, Q, j, 3, 2), addr(pj, P, j), addr(prev, P, j, 1, -1);
+  };
+  const loop = (body: () => void, down = false) => {
+    f.begin(Op.block).begin(Op.loop);
+    if (down) get(j), f.i32Const(0).op(Op.i32LtS).brIf(1);
+    else get(j, M), f.op(Op.i32GeU).brIf(1);
+    body();
+    get(j), f.i32Const(down ? -1 : 1).op(Op.i32Add).localSet(j);
+    f.br(0).end().end();
+  };
+  f.localGet(T).localSet(inv);
+  f.localGet(T).i32Const(E).op(Op.i32Add).localSet(di);
+  f.localGet(T).i32Const(2 * E).op(Op.i32Add).localSet(one);
+  f.localGet(T).i32Const(3 * E).op(Op.i32Add).localSet(t);
+  get(one), f.call(c.setOne);
+
+  // Pass 1, upwards: Z = 1 copied, the prefix products of the other Z.
+  f.i32Const(0).localSet(j);
+  loop(() => {
+    point();
+    get(j), f.op(Op.i32Eqz);
+    f.op(Op.if, 0x40);
+    get(one), f.localSet(prev); //             P_{−1} = 1
+    f.end();
+    get(z), f.call(c.isZero);
+    f.op(Op.if, 0x40);
+    get(pj, prev), f.call(c.copy); //          Z = 0: P_j = P_{j−1}
+    f.op(Op.else);
+    get(z, one), f.call(c.eq);
+    f.op(Op.if, 0x40);
+    addr(x, X, j), get(x, q), f.call(c.copy); // Z = 1: copied, P_j = P_{j−1}
+    addr(y, Y, j), f.localGet(y).localGet(q).i32Const(E).op(Op.i32Add).call(c.copy);
+    get(pj, prev), f.call(c.copy);
+    f.op(Op.else);
+    get(pj, prev, z), f.call(c.mul); //        P_j = P_{j−1}·Z
+    f.i32Const(1).localSet(some);
+    f.end();
+    f.end();
+  });
+
+  // Pass 2, downwards, only if some Z ∉ {0, 1}: one inversion, then each such point divided by its Z.
+  get(some);
+  f.op(Op.if, 0x40);
+  get(M), f.i32Const(1).op(Op.i32Sub).localSet(j);
+  addr(pj, P, j);
+  get(inv, pj, t), f.call(c.inv);
+  loop(() => {
+    f.begin(Op.block); //                      (br 0: Z ∈ {0, 1}, done in pass 1)
+    point();
+    get(z), f.call(c.isZero).brIf(0);
+    get(z, one), f.call(c.eq).brIf(0);
+    get(j), f.op(Op.i32Eqz);
+    f.op(Op.if, 0x40);
+    get(di, inv), f.call(c.copy); //           j = 0: Z⁻¹ = inv
+    f.op(Op.else);
+    get(di, inv, prev), f.call(c.mul); //      Z⁻¹ = inv·P_{j−1}
+    get(inv, inv, z), f.call(c.mul); //        inv ← inv·Z
+    f.end();
+    addr(x, X, j), get(x, q, di), f.call(c.mul);
+    addr(y, Y, j), f.localGet(y).localGet(q).i32Const(E).op(Op.i32Add).localGet(di).call(c.mul);
+    f.end();
+  }, true);
+  f.end();
+
+  // Pass 3, upwards: the points that are not O moved down to k.
+  f.i32Const(0).localSet(j);
+  f.i32Const(0).localSet(k);
+  loop(() => {
+    addr(z, Q, j, 3, 2);
+    get(z), f.call(c.isZero), f.op(Op.i32Eqz);
+    f.op(Op.if, 0x40);
+    get(j, k), f.op(Op.i32Ne);
+    f.op(Op.if, 0x40);
+    addr(x, X, k), addr(q, X, j), get(x, q), f.call(c.copy);
+    addr(y, Y, k), addr(q, Y, j), get(y, q), f.call(c.copy);
+    f.end();
+    get(k), f.i32Const(1).op(Op.i32Add).localSet(k);
+    f.end();
+  });
   get(k);
   ctx.module.addFunction(name, f);
 }

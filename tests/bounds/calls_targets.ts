@@ -181,7 +181,9 @@ function buildTargets(): ModuleTarget[] {
         if (has(`${curve} ${g}.point_add`)) functions.push(...pointFunctions(`${curve} ${g}`, z));
       }
       if (has(`${curve}.miller_dbl`)) functions.push(...millerFunctions(curve));
-      const sums = ["G1", "G2"].map((g) => `${curve} ${g}.sum_level_vartime`).filter(has);
+      const sums = ["G1", "G2"].flatMap((g) =>
+        ["sum_level_vartime", "normalise_vartime"].map((x) => `${curve} ${g}.${x}`)
+      ).filter(has);
       out.push({
         label: `${curve}${tag} ${variant}`,
         facts: {
