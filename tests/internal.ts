@@ -108,6 +108,7 @@ export { slidingWindow } from "../field/tower/window.ts";
 
 // ---- scalar/ ----
 export { BaseDigits, type ScalarDigits } from "../scalar/decompose.ts";
+export { BarrettDivisor } from "../scalar/barrett.ts";
 export { determinant, LatticeDigits } from "../scalar/lattice.ts";
 export { SCALAR_LIMBS, scalarBigintVartime, scalarBytes, ScalarReducer } from "../scalar/reduce.ts";
 export { WideScalarReducer } from "../scalar/reduce_wide.ts";
