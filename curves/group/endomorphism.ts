@@ -38,6 +38,11 @@ export interface Endomorphism {
   readonly eigen: bigint;
   /** out ← the image of point slot p (out may be p). Constant-time. */
   apply(out: number, p: number): void;
+  /**
+   * ψ only: the slot of the compiled tables' constants for the map sign·ψ, [c_x, sign·c_y, (N(c_x),
+   * N(c_y))] (wasm_endo_step.ts `psi_tables`), made once per sign.
+   */
+  tableConstants?(sign: 1 | -1): number;
 }
 
 const mod = (a: bigint, m: bigint) => ((a % m) + m) % m;
@@ -76,6 +81,7 @@ export class Psi implements Endomorphism {
   readonly cy: Fp2Value;
   private readonly F: CoordField<Fp2Value>;
   private readonly c: number;
+  private readonly constants = new Map<1 | -1, number>();
 
   /** ψ of the tower's twist, on `law`'s slots (Fp2 coordinates), eigenvalue p mod r. */
   constructor(law: Projective<Fp2Value>, tower: TowerParams, r: bigint) {
@@ -89,6 +95,20 @@ export class Psi implements Endomorphism {
     this.c = law.F.alloc(2);
     law.F.setVartime(this.c, this.cx);
     law.F.setVartime(this.c + 2, this.cy);
+  }
+
+  /** See {@linkcode Endomorphism.tableConstants}; N(c) = c0² + c1² (u² = −1), public, in BigInt. */
+  tableConstants(sign: 1 | -1): number {
+    const known = this.constants.get(sign);
+    if (known !== undefined) return known;
+    const p = this.F.kernel.p, F = this.F, at = F.alloc(3);
+    const norm = (c: Fp2Value) => (c.c0 * c.c0 + c.c1 * c.c1) % p;
+    const cy = sign === 1 ? this.cy : { c0: (p - this.cy.c0) % p, c1: (p - this.cy.c1) % p };
+    F.setVartime(at, this.cx);
+    F.setVartime(at + 2, cy);
+    F.setVartime(at + 4, { c0: norm(this.cx), c1: norm(this.cy) }); // two Fp values in one element's slots
+    this.constants.set(sign, at);
+    return at;
   }
 
   /** out ← ψ(p): 2M (Fp2) + 3 Fp negations. */
@@ -163,7 +183,11 @@ export function endoScratch<V>(g: GroupImpl<V>, spec: EndomorphismSpec<V>): Endo
   const compiled = g.jacobianExports;
   const s = "base" in split ? splitOf(g, e, split.base, split.digits) : latticeSplit(e, split.lattice, g.r);
   const step = compiled === null ? null : wasmEndoStep(g.F.kernel, g.name, s.digits.count);
-  return new EndoScratch(g.law, s, compiled === null ? null : { compiled, step });
+  const psiTables = step?.psiTables ?? null;
+  const tables = psiTables !== null && e.tableConstants !== undefined
+    ? { fill: psiTables, constants: e.tableConstants(s.sign) }
+    : null;
+  return new EndoScratch(g.law, s, compiled === null ? null : { compiled, step, tables });
 }
 
 /** B·P as ±e(P), for an endomorphism e with eigenvalue ≡ ±B (mod r). */
@@ -173,6 +197,7 @@ export function splitOf<V>(g: GroupImpl<V>, e: Endomorphism, B: bigint, m: numbe
   if (sign === 0) throw new Error(`${g.name}: eigenvalue is not ±B`);
   return {
     digits: new BaseDigits(B, m, r),
+    sign,
     mulByBase: sign === 1 ? (out, p) => e.apply(out, p) : (out, p) => {
       e.apply(out, p);
       law.neg(out, out);
@@ -184,6 +209,7 @@ export function splitOf<V>(g: GroupImpl<V>, e: Endomorphism, B: bigint, m: numbe
 export function latticeSplit(e: Endomorphism, basis: readonly bigint[][], r: bigint): EndoSplit {
   return {
     digits: new LatticeDigits(basis.map((row) => [...row]), e.eigen, r),
+    sign: 1,
     mulByBase: (out, p) => e.apply(out, p),
   };
 }

@@ -172,6 +172,8 @@ export interface EndoSplit {
   readonly digits: ScalarDigits;
   /** out ← B·p (a few field multiplications: ±φ or ±ψ). out may be p. Constant-time. */
   mulByBase(out: number, p: number): void;
+  /** mulByBase = sign·e for the endomorphism e (φ or ψ). */
+  readonly sign: 1 | -1;
 }
 
 /** Entries of each endomorphism table: 1·Q … 8·Q (signed 4-bit digits, magnitudes 0…8). */
@@ -199,6 +201,11 @@ export class EndoScratch<V> {
   readonly jac: Jacobian<V> | null;
   /** The compiled loop position (wasm_endo_step.ts) of the Jacobian loop, or null: one call per operation. */
   readonly step: EndoStepExport | null;
+  /** The compiled ψ tables (wasm_endo_step.ts `psi_tables`) and the slot of their constants, or null. */
+  private readonly tableFill: {
+    readonly fill: (T: number, c: number, t: number) => void;
+    readonly constants: number;
+  } | null;
   /** The digits of one position for the compiled step: (|e| − 1 mod 16, sign) per sub-scalar. */
   private readonly stepDigits: Int32Array;
   /** Prefix products of the batch inversion (8 elements) and the element 0. */
@@ -213,7 +220,13 @@ export class EndoScratch<V> {
   constructor(
     law: Projective<V>,
     split: EndoSplit,
-    jacobian: { compiled: JacExports | null; step?: EndoStepExport | null } | null = null,
+    jacobian: {
+      compiled: JacExports | null;
+      step?: EndoStepExport | null;
+      tables?:
+        | { readonly fill: (T: number, c: number, t: number) => void; readonly constants: number }
+        | null;
+    } | null = null,
   ) {
     this.law = law;
     this.split = split;
@@ -237,13 +250,30 @@ export class EndoScratch<V> {
     const step = jacobian?.step ?? null;
     this.step = step !== null && step.m === m && (m === 2 || m === 4) && this.jac?.compiled ? step : null;
     this.stepDigits = new Int32Array(2 * m);
+    this.tableFill = this.step !== null && m === 4 ? jacobian?.tables ?? null : null;
+  }
+
+  /**
+   * Tables 1 … m − 1 from table 0 (T_j[i] = B·T_{j−1}[i]): one compiled call where the group has one
+   * (G2: ψ and ψ², wasm_endo_step.ts), else 8 maps per table.
+   */
+  fillTables(): void {
+    const T = this.tables, W = this.tableFill;
+    if (W !== null) {
+      const S = this.step!.stride;
+      W.fill(T[0][0] * S, W.constants * S, this.tmp * S); // tmp: one element of scratch
+      return;
+    }
+    for (let j = 1; j < T.length; j++) {
+      for (let i = 0; i < ENDO_ENTRIES; i++) this.split.mulByBase(T[j][i], T[j - 1][i]);
+    }
   }
 
   /**
    * One loop position but the first through the compiled step: the digits of position i (public) are
    * recoded as in `mulEndoCt` and passed as i32 arguments; the lookups, masks and formulas run in wasm.
    */
-  compiledPosition(i: number): void {
+  compiledPosition(i: number, first: boolean): void {
     const W = this.step!, S = W.stride, d = this.stepDigits, L = this.split.digits.digitLimbs;
     const signed = this.split.digits.signed; // public: the kind of decomposition
     for (let j = 0; j < d.length >> 1; j++) {
@@ -253,8 +283,9 @@ export class EndoScratch<V> {
     }
     const acc = this.acc * S, T = this.tables[0][0] * S, sel = this.sel * S;
     const t = this.jac!.scratch * S, one = this.one * S, tmp = this.tmp * S;
-    if (d.length === 4) W.step(acc, T, sel, t, one, tmp, d[0], d[1], d[2], d[3]); // public: m
-    else W.step(acc, T, sel, t, one, tmp, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
+    const f = first ? W.first : W.step; // public: the position
+    if (d.length === 4) f(acc, T, sel, t, one, tmp, d[0], d[1], d[2], d[3]); // public: m
+    else f(acc, T, sel, t, one, tmp, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
   }
 
   /** The slot of the element 0. */
@@ -356,15 +387,13 @@ export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: I
     else law.add(T0[i], T0[i - 1], p);
   }
   if (J !== null) s.normaliseT0(law.isZero(p)); // public: the group's choice of loop
-  for (let j = 1; j < m; j++) {
-    for (let i = 0; i < ENDO_ENTRIES; i++) split.mulByBase(T[j][i], T[j - 1][i]);
-  }
+  s.fillTables();
   split.digits.decompose(d, limbs, s.signs);
   const signed = split.digits.signed; // public: the kind of decomposition
   const digits = Math.ceil((split.digits.digitBits + 1) / 4);
   for (let i = digits - 1; i >= 0; i--) {
-    if (s.step !== null && i !== digits - 1) { // public: the group's loop, the position
-      s.compiledPosition(i);
+    if (s.step !== null) { // public: the group's loop
+      s.compiledPosition(i, i === digits - 1);
       continue;
     }
     if (i !== digits - 1) { // public loop position

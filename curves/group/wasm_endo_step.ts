@@ -4,9 +4,19 @@
  * identity, the conditional negation and the mixed addition, in one JS→wasm call instead of 4 + 5m
  * (BLS12-381 G1, m = 2: 14 calls a position, 462 a multiplication; G2, m = 4: 24 and 408).
  *
- * | export (layer "<group> endo step")                        | what                           |
- * | --------------------------------------------------------- | ------------------------------ |
- * | <group>.endo_step_<m>(acc, T, sel, t, one, tmp, d₀, s₀, …) | acc ← 16·acc + Σⱼ ±T_j[dⱼ]      |
+ * | export (layer "<group> endo step")                         | what                            |
+ * | ---------------------------------------------------------- | ------------------------------- |
+ * | <group>.endo_step_<m>(acc, T, sel, t, one, tmp, d₀, s₀, …)  | acc ← 16·acc + Σⱼ ±T_j[dⱼ]       |
+ * | <group>.endo_first_<m>(acc, T, sel, t, one, tmp, d₀, s₀, …) | acc ← Σⱼ ±T_j[dⱼ] (the top position: no doubling, term 0 selected into acc) |
+ * | <group>.psi_tables(T, c, t)   (Fp2 coordinates, m = 4)      | T₁ = s·ψ(T₀), T₂ = ψ²(T₀), T₃ = ψ²(T₁) |
+ *
+ * psi_tables fills tables 1–3 from table 0 with ψ(X : Y : Z) = (conj(X)·c_x : conj(Y)·c_y : conj(Z))
+ * (endomorphism.ts; valid in projective and Jacobian coordinates alike) and its square, which is
+ * (X·N(c_x) : Y·N(c_y) : Z) with the norms N(c) = c·conj(c) in Fp: 2 Fp products per coordinate
+ * instead of an Fp2 one. The split's sign s = ±1 (mulByBase = s·ψ) is folded into the constants, c
+ * the address of [c_x, s·c_y, (N(c_x), N(c_y))] (three Fp2 elements), t one element of scratch:
+ * 8·(2M + 3 conj) + 16·(4 Fp M), straight-line. For BLS12-381 s = −1 (ψ acts as x = −B), so T₃ = ψ²(T₁)
+ * = −ψ³(T₀) = B³·T₀; for BN254 s = 1.
  *
  * Arguments are byte addresses except the digits: acc the Jacobian accumulator, T the first of m
  * tables of 8 affine entries (Z = 1; table j starts 8·j entries after T, entries are 3·size base slots
@@ -20,15 +30,20 @@
  */
 import type { FieldKernel } from "../../field/kernel.ts";
 import { FunctionBuilder, I32, Op } from "../../wasm/emitter.ts";
-import type { ExtraEmitter, WasmLayer } from "../../field/wasm/module.ts";
+import type { ExtraEmitter, FieldModuleContext, WasmLayer } from "../../field/wasm/module.ts";
+import { layerExports } from "../../field/wasm/plan.ts";
 import { ENDO_ENTRIES } from "./scalar_mul.ts";
 import { selectName } from "./wasm_select.ts";
-import { b3Coefficients, compiledFunctions, coordinateCalls } from "./wasm_point.ts";
+import { b3Coefficients, type Calls, compiledFunctions, coordinateCalls } from "./wasm_point.ts";
 
 /** The compiled position step (see the module doc), on byte addresses. */
 export interface EndoStepExport {
   /** endo_step(acc, T, sel, t, one, tmp, d₀, s₀, …, d_{m−1}, s_{m−1}). */
   readonly step: (...args: number[]) => void;
+  /** endo_first: the top position, acc ← Σⱼ ±T_j[dⱼ] (no doublings; the first term selected into acc). */
+  readonly first: (...args: number[]) => void;
+  /** psi_tables(T, c, t) of a G2 group with m = 4, else null. */
+  readonly psiTables: ((T: number, c: number, t: number) => void) | null;
   /** Sub-scalars per step. */
   readonly m: number;
   /** Bytes per base slot. */
@@ -40,6 +55,8 @@ export const endoStepLayerName = (group: string): string => `${group} endo step`
 
 /** The export name of a group's step for m sub-scalars (a plan of another m is not found: JS loop). */
 const stepName = (group: string, m: number) => `${group}.endo_step_${m}`;
+const firstName = (group: string, m: number) => `${group}.endo_first_${m}`;
+const psiTablesName = (group: string) => `${group}.psi_tables`;
 
 /**
  * The emitter of `<group>.endo_step` for coordinates of `size` base slots and m sub-scalars. It calls
@@ -62,28 +79,69 @@ function endoStepExtras(
       throw new Error(`${group} endo step: the point and select layers must come first in the plan`);
     }
     const neg = calls.neg(), point = 3 * size * s;
-    const f = new FunctionBuilder(Array(6 + 2 * m).fill(I32), []);
-    const [ACC, T, SEL, TS, ONE, TMP] = [0, 1, 2, 3, 4, 5];
-    const z = f.local(I32);
-    const at = (local: number, offset: number) => {
-      f.localGet(local);
-      if (offset !== 0) f.i32Const(offset).op(Op.i32Add);
-    };
-    for (let r = 0; r < 4; r++) f.localGet(ACC).localGet(ACC).localGet(TS).call(dbl);
-    for (let j = 0; j < m; j++) {
-      const d = 6 + 2 * j, sign = d + 1;
-      f.localGet(SEL), at(T, j * ENDO_ENTRIES * point), f.i32Const(point).localGet(d).call(select);
-      // z = 1 iff d = 15 (the digit 0): ((d ⊕ 15) − 1) >>> 31 for d ∈ [0, 16)
-      f.localGet(d).i32Const(15).op(Op.i32Xor).i32Const(1).op(Op.i32Sub).i32Const(31).op(Op.i32ShrU).localSet(
-        z,
-      );
-      at(SEL, size * s), f.localGet(ONE).localGet(z).call(calls.cmov); // Y ← 1: O
-      f.localGet(TMP), at(SEL, size * s), f.call(neg);
-      at(SEL, size * s), f.localGet(TMP).localGet(sign).call(calls.cmov); // Y ← −Y by the sign
-      f.localGet(ACC).localGet(ACC).localGet(SEL).localGet(TS).call(madd);
+    for (const [name, doublings] of [[stepName(group, m), 4], [firstName(group, m), 0]] as const) {
+      const f = new FunctionBuilder(Array(6 + 2 * m).fill(I32), []);
+      const [ACC, T, SEL, TS, ONE, TMP] = [0, 1, 2, 3, 4, 5];
+      const z = f.local(I32);
+      const at = (local: number, offset: number) => {
+        f.localGet(local);
+        if (offset !== 0) f.i32Const(offset).op(Op.i32Add);
+      };
+      for (let r = 0; r < doublings; r++) f.localGet(ACC).localGet(ACC).localGet(TS).call(dbl);
+      for (let j = 0; j < m; j++) {
+        const d = 6 + 2 * j, sign = d + 1;
+        // The top position's first term is selected into acc itself (no addition to O).
+        const into = doublings === 0 && j === 0 ? ACC : SEL;
+        f.localGet(into), at(T, j * ENDO_ENTRIES * point), f.i32Const(point).localGet(d).call(select);
+        // z = 1 iff d = 15 (the digit 0): ((d ⊕ 15) − 1) >>> 31 for d ∈ [0, 16)
+        f.localGet(d).i32Const(15).op(Op.i32Xor).i32Const(1).op(Op.i32Sub).i32Const(31).op(Op.i32ShrU)
+          .localSet(z);
+        at(into, size * s), f.localGet(ONE).localGet(z).call(calls.cmov); // Y ← 1: O
+        f.localGet(TMP), at(into, size * s), f.call(neg);
+        at(into, size * s), f.localGet(TMP).localGet(sign).call(calls.cmov); // Y ← −Y by the sign
+        if (into === SEL) f.localGet(ACC).localGet(ACC).localGet(SEL).localGet(TS).call(madd);
+      }
+      module.addFunction(name, f);
     }
-    module.addFunction(stepName(group, m), f);
+    if (size === 2 && m === 4) emitPsiTables(ctx, psiTablesName(group), calls);
   };
+}
+
+/** `name`(T, c, t): tables 1–3 of 8 points from table 0 by ψ and ψ² (see the module doc). */
+function emitPsiTables(ctx: FieldModuleContext, name: string, calls: Calls): void {
+  const { c, module, fn } = ctx, s = c.stride, E = 2 * s, P = 3 * E;
+  const f = new FunctionBuilder([I32, I32, I32], []);
+  const [T, C, TMP] = [0, 1, 2];
+  const mulByFp = calls.mulByFp();
+  const at = (local: number, offset: number) => {
+    f.localGet(local);
+    if (offset !== 0) f.i32Const(offset).op(Op.i32Add);
+  };
+  /** tmp ← conj(T + from): (a0, a1) ↦ (a0, −a1). */
+  const conj = (from: number) => {
+    at(TMP, 0), at(T, from), f.call(fn.copy);
+    at(TMP, s), at(T, from + s), f.call(fn.neg);
+  };
+  /** Entry at `to` ← s·ψ(entry at `from`). */
+  const psi = (to: number, from: number) => {
+    for (let k = 0; k < 3; k++) {
+      conj(from + k * E);
+      if (k < 2) at(T, to + k * E), at(TMP, 0), at(C, k * E), f.call(calls.mul);
+      else at(T, to + k * E), at(TMP, 0), f.call(calls.copy);
+    }
+  };
+  /** Entry at `to` ← ψ²(entry at `from`). */
+  const psi2 = (to: number, from: number) => {
+    for (let k = 0; k < 2; k++) at(T, to + k * E), at(T, from + k * E), at(C, 2 * E + k * s), f.call(mulByFp);
+    at(T, to + 2 * E), at(T, from + 2 * E), f.call(calls.copy);
+  };
+  for (let i = 0; i < ENDO_ENTRIES; i++) {
+    const entry = (table: number) => (table * ENDO_ENTRIES + i) * P;
+    psi(entry(1), entry(0));
+    psi2(entry(2), entry(0));
+    psi2(entry(3), entry(1));
+  }
+  module.addFunction(name, f);
 }
 
 /**
@@ -100,17 +158,24 @@ export function endoStepLayer(
 ): WasmLayer {
   return {
     name: endoStepLayerName(group),
-    exports: [stepName(group, m)],
+    exports: [
+      stepName(group, m),
+      firstName(group, m),
+      ...(size === 2 && m === 4 ? [psiTablesName(group)] : []),
+    ],
     emit: endoStepExtras(group, size, b3, p, m),
   };
 }
 
 /** The compiled step of group `group` in `kernel`'s module with its m, or null (see compiledFunctions). */
 export function wasmEndoStep(kernel: FieldKernel, group: string, m: number): EndoStepExport | null {
-  const x = compiledFunctions<{ readonly step: EndoStepExport["step"]; readonly stride: number }>(
-    kernel,
-    endoStepLayerName(group),
-    { step: stepName(group, m) },
-  );
-  return x === null ? null : Object.freeze({ step: x.step, stride: x.stride, m });
+  type Found = Pick<EndoStepExport, "step" | "first" | "stride">;
+  const x = compiledFunctions<Found>(kernel, endoStepLayerName(group), {
+    step: stepName(group, m),
+    first: firstName(group, m),
+  });
+  if (x === null) return null;
+  const tables = layerExports(kernel, endoStepLayerName(group))?.[psiTablesName(group)];
+  const psiTables = typeof tables === "function" ? tables as EndoStepExport["psiTables"] : null;
+  return Object.freeze({ step: x.step, first: x.first, psiTables, stride: x.stride, m });
 }
