@@ -325,7 +325,10 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
     // which every plan's module has (a bare test module without it gets no sum level).
     if (module.exportedIndex("inv") >= 0) {
       const sumCalls = { ...calls, eq: calls.eq(), setOne: calls.setOne(), inv: calls.inv() };
-      emitSumLevel(ctx, `${prefix}sum_level_vartime`, size * s, sumCalls);
+      const fp2 = size === 2
+        ? { base: ctx.fn, inverse: module.exportedIndex("inv"), mulByFp: calls.mulByFp(), baseBytes: s }
+        : undefined;
+      emitSumLevel(ctx, `${prefix}sum_level_vartime`, size * s, { ...sumCalls, fp2 });
       emitNormalise(ctx, `${prefix}normalise_vartime`, size * s, sumCalls);
     }
   };
