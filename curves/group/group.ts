@@ -35,7 +35,7 @@ import { type EndoScratch, mulCt, mulEndoCt, mulVartime, WindowScratch } from ".
 import { type EndomorphismSpec, endoScratch, type SubgroupTest, subgroupTest } from "./endomorphism.ts";
 import { FixedBaseTable, fixedBaseWindow } from "./fixed_base.ts";
 import { type CurveParams, type PointConstructor, pointConstructor } from "./point_constructor.ts";
-import { type SumLevelExport, sumVartime as sumSlots } from "./sum.ts";
+import { SUM_TUNING_FP, SUM_TUNING_FP2, type SumLevelExport, sumVartime as sumSlots } from "./sum.ts";
 import { msmVartime as msmSlots } from "./msm.ts";
 import { msmCt, MsmCtScratch } from "./msm_ct.ts";
 
@@ -296,15 +296,19 @@ export class GroupImpl<V> implements Group<V> {
    * geometrically and reused: bounded by the largest batch); returns their slots.
    */
   loadAll(points: readonly Point<V>[]): PointSlot[] {
-    const n = points.length;
     for (const q of points) this.own(q); // validate all before touching the scratch
-    if (n > this.batchCap) {
-      const cap = Math.max(n, 2 * this.batchCap, 16);
+    return this.loadRange(points, 0, points.length);
+  }
+
+  /** points[start, start + len), already validated, into the batch region (grown as loadAll says). */
+  private loadRange(points: readonly Point<V>[], start: number, len: number): PointSlot[] {
+    if (len > this.batchCap) {
+      const cap = Math.max(len, 2 * this.batchCap, 16);
       this.batchFirst = this.law.alloc(cap); // may throw OUT_OF_MEMORY: then nothing changed
       this.batchCap = cap;
     }
-    const slots = new Array<PointSlot>(n);
-    for (let i = 0; i < n; i++) slots[i] = this.load(points[i], this.law.at(this.batchFirst, i));
+    const slots = new Array<PointSlot>(len);
+    for (let i = 0; i < len; i++) slots[i] = this.load(points[start + i], this.law.at(this.batchFirst, i));
     return slots;
   }
 
@@ -402,8 +406,20 @@ export class GroupImpl<V> implements Group<V> {
     if (!Array.isArray(points)) {
       throw new IsochronError("INVALID_TYPE", "sumVartime: points must be an array");
     }
-    const slots = this.loadAll(points);
-    sumSlots(this.law, this.res, slots, undefined, this.sumLevel);
+    for (const q of points) this.own(q); // validate all before touching the scratch
+    // Loaded and summed a chunk at a time: the batch region stays one chunk long (in cache, and the
+    // arena does not grow with N), the chunk sums accumulated projectively.
+    const law = this.law, tuning = law.n === 1 ? SUM_TUNING_FP : SUM_TUNING_FP2, n = points.length;
+    if (n <= tuning.chunk) {
+      sumSlots(law, this.res, this.loadRange(points, 0, n), tuning, this.sumLevel);
+      return this.save(this.res);
+    }
+    law.setZero(this.res);
+    for (let start = 0; start < n; start += tuning.chunk) {
+      const slots = this.loadRange(points, start, Math.min(tuning.chunk, n - start));
+      sumSlots(law, this.in1, slots, tuning, this.sumLevel);
+      law.add(this.res, this.res, this.in1);
+    }
     return this.save(this.res);
   }
 

@@ -4,7 +4,8 @@
  * and all-equal inputs; both backends, G1 and G2, BLS12-381 and BN254. A second pass forces the
  * batch-affine tree on every size and to the last point (tiny tuning) so that the exceptional pairs
  * (tangent, P = −Q) meet inside a level, and chunking is exercised, with the levels in JavaScript and,
- * on wasm, compiled (curves/group/wasm_sum.ts, which the default path uses there).
+ * on wasm, compiled (curves/group/wasm_sum.ts, which the default path uses there), the inputs normalised
+ * in wasm (consecutive slots, as `sumVartime` loads them) and in JavaScript (scattered slots).
  */
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
@@ -112,8 +113,11 @@ for (const c of cases()) {
           sumVartime(G.law, out, pts.map((x) => x.group.slotOf(x)), TINY);
           assert.ok(G.save(out).equals(loop), `${what}: full tree, chunks of 7`);
           if (G.sumLevel !== null) { // the compiled tree level (wasm_sum.ts), on the same shapes
-            sumVartime(G.law, out, pts.map((x) => x.group.slotOf(x)), TINY, G.sumLevel);
+            const slots = pts.map((x) => x.group.slotOf(x)); // consecutive: the compiled normalisation
+            sumVartime(G.law, out, slots, TINY, G.sumLevel);
             assert.ok(G.save(out).equals(loop), `${what}: compiled levels, full tree, chunks of 7`);
+            sumVartime(G.law, out, slots.reverse(), TINY, G.sumLevel); // not consecutive: normalised in JS
+            assert.ok(G.save(out).equals(loop), `${what}: compiled levels on scattered slots`);
           }
         }
       }
@@ -142,3 +146,26 @@ Deno.test("sum: points of another group or backend are rejected", () => {
   throwsCode(() => a.G1.sumVartime([a.G1.BASE, b.G1.BASE as AnyPoint]), "INVALID_TYPE", "other backend");
   throwsCode(() => a.G1.sumVartime([a.G2.BASE as AnyPoint]), "INVALID_TYPE", "other group");
 });
+
+// Longer than a chunk (SUM_TUNING_*.chunk = 4096): the group loads and sums chunk by chunk and adds
+// the chunk sums; checked against Σ mᵢ·Pᵢ over a pool (mᵢ the multiplicities), with an identity and a
+// cancelling pair straddling the chunk boundary. A bad point at the end changes nothing.
+for (const c of cases().filter((c) => c.label.includes("bls12-381"))) {
+  Deno.test(`sum: ${c.label}, two chunks and a bit`, () => {
+    const { G } = c;
+    const pool = Array.from({ length: 37 }, (_, i) => G.BASE.multiplyUnsafe(BigInt(3 * i + 5)));
+    const pts: AnyPoint[] = Array.from({ length: 2 * 4096 + 11 }, (_, i) => pool[i % pool.length]);
+    pts[4095] = G.ZERO;
+    pts[4096] = pts[4097].negate();
+    const counts = new Map<number, bigint>();
+    pts.forEach((_, i) => {
+      if (i === 4095 || i === 4096 || i === 4097) return;
+      counts.set(i % pool.length, (counts.get(i % pool.length) ?? 0n) + 1n);
+    });
+    let want = G.ZERO;
+    for (const [j, m] of counts) want = want.add(pool[j].multiplyUnsafe(m));
+    assert.ok(G.sumVartime(pts).equals(want), "equals Σ mᵢ·Pᵢ");
+    throwsCode(() => G.sumVartime([...pts, 7 as unknown as AnyPoint]), "INVALID_TYPE", "bad last point");
+    assert.ok(G.sumVartime(pts).equals(want), "unchanged after the error");
+  });
+}
