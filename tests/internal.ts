@@ -41,7 +41,16 @@ export const DIRECT_IMPORT_EXCEPTIONS: readonly string[] = [
 export { expectBytes, IsochronError, type IsochronErrorCode } from "../errors.ts";
 
 // ---- wasm/ ----
-export { FunctionBuilder, I32, I64, ModuleBuilder, Op, simdSupported } from "../wasm/emitter.ts";
+export {
+  FunctionBuilder,
+  I32,
+  I64,
+  ModuleBuilder,
+  Op,
+  simdSupported,
+  wideArithmeticSupported,
+  WideOp,
+} from "../wasm/emitter.ts";
 export { compileWasm, redetectWasm, WasmRefusedError } from "../wasm/compile.ts";
 
 // ---- field/ ----

@@ -78,6 +78,21 @@ export const Op = {
 } as const;
 
 /**
+ * Opcodes of the wide-arithmetic proposal (the u32 after the 0xFC prefix; WebAssembly/wide-arithmetic,
+ * phase 3): 128-bit sums and 64 × 64 → 128-bit products on i64 pairs (low word first on the stack).
+ * JavaScriptCore runs them by default (Bun 1.4); V8 only behind --experimental-wasm-wide-arithmetic.
+ * `wideArithmeticSupported()` tells whether this engine validates them.
+ */
+export const WideOp = {
+  /** [lo₁ hi₁ lo₂ hi₂] → [lo hi] of the 128-bit sum. */
+  i64Add128: 19,
+  /** [lo₁ hi₁ lo₂ hi₂] → [lo hi] of the 128-bit difference (mod 2^128). */
+  i64Sub128: 20,
+  /** [a b] → [lo hi] of the unsigned 128-bit product. */
+  i64MulWideU: 22,
+} as const;
+
+/**
  * SIMD opcodes (the u32 after the 0xFD prefix, spec §5.4.8) used by the generators; emit with
  * `FunctionBuilder.simd` / `simdLane` / `simdMem` (loads and stores: `simdMem(code, bytes)`).
  */
@@ -345,6 +360,10 @@ export class FunctionBuilder {
   simd(code: number): this {
     return this.opU32(0xfd, code);
   }
+  /** A wide-arithmetic instruction (prefix 0xFC); see {@linkcode WideOp}. */
+  wide(code: number): this {
+    return this.opU32(0xfc, code);
+  }
   /** A SIMD lane instruction (extract/replace_lane) with its lane index. */
   simdLane(code: number, lane: number): this {
     this.simd(code);
@@ -608,4 +627,26 @@ export function simdSupported(): boolean {
     }
   }
   return simdValidates;
+}
+
+let wideValidates: boolean | undefined;
+
+/**
+ * Whether the engine validates the wide-arithmetic instructions of {@linkcode WideOp} (checked once
+ * on a tiny module): JavaScriptCore does (Bun 1.4); V8 does only behind a flag.
+ */
+export function wideArithmeticSupported(): boolean {
+  if (wideValidates === undefined) {
+    const mb = new ModuleBuilder().defineMemory(1);
+    const f = new FunctionBuilder([I64, I64], [I64]);
+    f.localGet(0).localGet(1).wide(WideOp.i64MulWideU).localGet(0).localGet(1).wide(WideOp.i64Add128);
+    f.localGet(0).localGet(1).wide(WideOp.i64Sub128).op(Op.i64Xor);
+    mb.addFunction("f", f);
+    try {
+      wideValidates = WebAssembly.validate(mb.toBytes());
+    } catch {
+      wideValidates = false;
+    }
+  }
+  return wideValidates;
 }

@@ -9,6 +9,9 @@
  * noble's BigInt field (Fp.mul, Fp.sqr) is timed in the same run for the ratio.
  *
  *   deno run --allow-read --allow-env bench/field/wasm_variants.ts [fields, default bls12-381-fp,bn254-fp]
+ *
+ * (On Bun: bundle it with esbuild and run the bundle; the "wide" row appears where the engine
+ * validates wide arithmetic, and on Deno with --v8-flags=--experimental-wasm-wide-arithmetic.)
  */
 
 import { FIELDS, TOWERS } from "../../curves/registry.ts";
@@ -20,7 +23,7 @@ import {
   type FieldModuleContext,
   type FieldModuleOptions,
 } from "../../field/wasm/module.ts";
-import { FunctionBuilder, I32, ModuleBuilder, Op } from "../../wasm/emitter.ts";
+import { FunctionBuilder, I32, ModuleBuilder, Op, wideArithmeticSupported } from "../../wasm/emitter.ts";
 import type { FieldName } from "../../field/params.ts";
 import { randomBelow } from "../case.ts";
 
@@ -30,6 +33,9 @@ const VARIANTS: FieldModuleOptions[] = [
   { mul: "cios" },
   ...[26, 28, 29, 30].map((radix): FieldModuleOptions => ({ mul: "reduced", radix })),
   ...[26, 28, 29, 30].map((radix): FieldModuleOptions => ({ mul: "reduced-simd", radix })),
+  // 64-bit limbs with the wide-arithmetic instructions, where the engine validates them (Bun; V8 with
+  // --experimental-wasm-wide-arithmetic): not a default shape yet
+  ...(wideArithmeticSupported() ? [{ mul: "wide" } as const] : []),
 ];
 /** The Fp2 lane kernels (wasm_fp2_emit.ts on u32 limbs, wasm_fp2_lanes.ts on w-bit limbs). */
 const FP2_VARIANTS: FieldModuleOptions[] = [

@@ -50,6 +50,7 @@ import {
 } from "./emit_linear.ts";
 import { emitMontMulCios, emitMontMulFips, type OperandMode, ref } from "./emit_mont.ts";
 import { emitMontMulSimd } from "./emit_mont_simd.ts";
+import { emitMontMulWide } from "./emit_mont_wide.ts";
 import { emitMontMulReduced } from "./emit_mont_reduced.ts";
 import { emitMontMulReducedSimd } from "./emit_mont_reduced_simd.ts";
 import { radixPlan } from "./limbs.ts";
@@ -149,9 +150,11 @@ export interface FieldModuleOptions {
    * Multiplication algorithm: "simd" (default: FIPS two columns at a time in i64x2 lanes,
    * emit_mont_simd.ts), "fips" (scalar product scanning, for engines without SIMD), "cios", or
    * "reduced" (scalar product scanning on w-bit limbs, emit_mont_reduced.ts; w = `radix`), or
-   * "reduced-simd" (the same, two columns at a time, emit_mont_reduced_simd.ts).
+   * "reduced-simd" (the same, two columns at a time, emit_mont_reduced_simd.ts), or "wide" (CIOS on
+   * 64-bit limbs with the wide-arithmetic instructions, emit_mont_wide.ts: only for engines where
+   * `wideArithmeticSupported()`).
    */
-  readonly mul?: "fips" | "cios" | "simd" | "reduced" | "reduced-simd";
+  readonly mul?: "fips" | "cios" | "simd" | "reduced" | "reduced-simd" | "wide";
   /** "reduced", "reduced-simd": the limb bits w (limbs.ts; default 30). */
   readonly radix?: number;
   /** Limb bits of the Fp2 lane kernels that layers emit (null: u32 lanes; default: the layer's). */
@@ -218,6 +221,7 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
   /** out ← a·b·R⁻¹ (b = null: a²·R⁻¹) with the chosen algorithm. */
   const mulBody = (f: FunctionBuilder, out: number, a: number, b: number | null) => {
     if (plan !== null) reduced(f, plan, ref(out), ref(a), b === null ? null : ref(b));
+    else if (mul === "wide") emitMontMulWide(f, c, ref(out), ref(a), b === null ? null : ref(b));
     else if (mul === "simd") {
       const zero = f.local(I32); // p is at an absolute address: base 0 + static offset
       emitMontMulSimd(f, c, ref(out), ref(a), b === null ? null : ref(b), ref(zero, address.P));
