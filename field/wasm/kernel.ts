@@ -57,7 +57,9 @@ export function wasmFieldModuleBytes(
 ): Uint8Array<ArrayBuffer> {
   const { p } = field;
   const extras = [inverseLayer(p), sqr4Layer(), ...plan.layers(simd)].map((l) => l.emit);
-  const mul = !simd
+  const mul = shape === "wide" // needs no SIMD
+    ? { mul: "wide" as const }
+    : !simd
     ? { mul: "fips" as const }
     : shape === "reduced"
     ? { mul: "reduced-simd" as const, radix: REDUCED_RADIX }

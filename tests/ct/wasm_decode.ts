@@ -103,9 +103,11 @@ const NAMES: string[] = (() => {
 
 const FC_NAMES = ("i32.trunc_sat_f32_s i32.trunc_sat_f32_u i32.trunc_sat_f64_s i32.trunc_sat_f64_u " +
   "i64.trunc_sat_f32_s i64.trunc_sat_f32_u i64.trunc_sat_f64_s i64.trunc_sat_f64_u memory.init data.drop " +
-  "memory.copy memory.fill table.init elem.drop table.copy table.grow table.size table.fill").split(" ");
+  "memory.copy memory.fill table.init elem.drop table.copy table.grow table.size table.fill " +
+  // 18 is unassigned; 19–22: the wide-arithmetic proposal
+  "- i64.add128 i64.sub128 i64.mul_wide_s i64.mul_wide_u").split(" ");
 /** Immediate count (u32 each) of the 0xFC opcodes. */
-const FC_IMMS = [0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 1, 1];
+const FC_IMMS = [0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 1, 1, 0, 0, 0, 0, 0];
 
 /** A byte reader with the binary format's LEB128 integers. */
 class Reader {
@@ -213,7 +215,9 @@ function decodePrefixed(r: Reader, prefix: number, offset: number): Instr {
   const op = prefix * 0x10000 + sub;
   const imm: (number | bigint)[] = [];
   if (prefix === 0xfc) {
-    if (sub >= FC_NAMES.length) throw new Error(`wasm: unsupported opcode 0xfc ${sub} at offset ${offset}`);
+    if (sub >= FC_NAMES.length || FC_NAMES[sub] === "-") {
+      throw new Error(`wasm: unsupported opcode 0xfc ${sub} at offset ${offset}`);
+    }
     for (let i = 0; i < FC_IMMS[sub]; i++) imm.push(r.u32());
     return { offset, op, name: FC_NAMES[sub], imm };
   }

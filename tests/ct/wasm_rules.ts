@@ -6,6 +6,8 @@
  * - no indirect calls (`call_indirect`, `call_ref` and their tail-call forms: data picks the callee),
  *   no exception handling (`try`, `throw`, …), no call to an imported function (its code is unknown);
  * - no integer division or remainder (`div_s/u`, `rem_s/u`: variable latency on common CPUs);
+ *   multiplications, the wide-arithmetic products and 128-bit sums included (`i64.mul_wide_u`,
+ *   `i64.add128`, `i64.sub128`: x86-64 `mul`/`add`/`adc`, AArch64 `mul`/`umulh`/`adds`), are allowed;
  * - `call`/`return_call` only to functions that themselves satisfy the rule (checked transitively;
  *   recursion is rejected). `block`, `loop` without a branch, `return`, `unreachable` are fine.
  *

@@ -1,18 +1,21 @@
-// Both Fp multiplication shapes (field/wasm/shape.ts) under the whole library: a fresh process per
+// The Fp multiplication shapes (field/wasm/shape.ts) under the whole library: a fresh process per
 // shape forces it before any kernel is built (mul_shape_child.ts) and checks G1/G2 multiply, pairings
 // and BLS signatures against noble; the parent checks that the child compiled the BLS12-381 module of
-// that shape. The shapes' bytecode proofs are in tests/ct/field.test.ts (plan modules, both shapes).
+// that shape (wide: with V8's --experimental-wasm-wide-arithmetic). The shapes' bytecode proofs are in
+// tests/ct/field.test.ts (plan modules, every shape).
 import assert from "node:assert/strict";
 import { FIELD_PLANS, fieldMulShapeFor, FIELDS, wasmFieldModuleBytes } from "../internal.ts";
 
 const DENO = Deno.execPath();
 
-for (const shape of ["u32", "reduced"] as const) {
+for (const shape of ["u32", "reduced", "wide"] as const) {
   Deno.test(`field mul shape ${shape}: the wasm stack equals noble (fresh process)`, async () => {
     const child = new URL("./mul_shape_child.ts", import.meta.url).pathname;
     const config = new URL("../../deno.json", import.meta.url).pathname;
+    // V8 validates the wide-arithmetic instructions only behind a flag (JavaScriptCore by default)
+    const flags = shape === "wide" ? ["--v8-flags=--experimental-wasm-wide-arithmetic"] : [];
     const out = await new Deno.Command(DENO, {
-      args: ["run", "--allow-read", "--allow-env", "--config", config, child, shape],
+      args: ["run", "--allow-read", "--allow-env", ...flags, "--config", config, child, shape],
       stdout: "piped",
       stderr: "piped",
     }).output();
@@ -30,11 +33,13 @@ for (const shape of ["u32", "reduced"] as const) {
   });
 }
 
-Deno.test("field mul shapes: the two modules differ; u32 from V8 13, reduced elsewhere", () => {
-  const [u32, reduced] = (["u32", "reduced"] as const).map((s) =>
+Deno.test("field mul shapes: the modules differ; wide where validated, else u32 from V8 13, reduced elsewhere", () => {
+  const [u32, reduced, wide] = (["u32", "reduced", "wide"] as const).map((s) =>
     wasmFieldModuleBytes(FIELDS["bls12-381-fp"], FIELD_PLANS["bls12-381-fp"], true, s).length
   );
-  assert.notEqual(u32, reduced);
+  assert.equal(new Set([u32, reduced, wide]).size, 3);
+  assert.equal(fieldMulShapeFor({ engine: "jsc", v8Major: null }, true), "wide");
+  assert.equal(fieldMulShapeFor({ engine: "v8", v8Major: 15 }, true), "wide");
   assert.equal(fieldMulShapeFor({ engine: "v8", v8Major: 15 }), "u32");
   assert.equal(fieldMulShapeFor({ engine: "v8", v8Major: 13 }), "u32");
   assert.equal(fieldMulShapeFor({ engine: "v8", v8Major: 11 }), "reduced");

@@ -10,7 +10,7 @@ const sizes: number[] = [];
   sizes.push(b.byteLength);
   return new Original(b);
 };
-const shape = Deno.args[0] as "u32" | "reduced";
+const shape = Deno.args[0] as "u32" | "reduced" | "wide";
 setFieldMulShape(shape);
 const { bls12_381 } = await import("../../curves/bls12_381/mod.ts");
 const { bn254 } = await import("../../curves/bn254/mod.ts");
