@@ -29,6 +29,7 @@ import { Columns, emitUnpackLimbs, emitWordsToLimbs } from "../wasm/emit_mont_re
 import { type RadixPlan, radixPlan, splitLimbs } from "../wasm/limbs.ts";
 import type { MontConstants } from "../wasm/montgomery.ts";
 import type { FieldModuleContext } from "../wasm/module.ts";
+import { emitFp2MulWide, emitFp2SqrWide } from "./wasm_fp2_wide.ts";
 import {
   emitFp2Mul,
   emitFp2Sqr,
@@ -194,10 +195,12 @@ export function emitFp2SqrLanes(f: FunctionBuilder, c: MontConstants, w: number,
 }
 
 /**
- * fp2 out ← a·b in the module of `ctx`: on w-bit lanes (w = fp2LaneRadix(ctx)), or on u32 lanes
- * (wasm_fp2_emit.ts) when that is null. Operand bounds: a < 2p, b < mulInputBounds(c)[1]·p.
+ * fp2 out ← a·b in the module of `ctx`: Karatsuba over wide products where the module's Fp
+ * multiplication is the wide one (wasm_fp2_wide.ts), else on w-bit lanes (w = fp2LaneRadix(ctx)), or
+ * on u32 lanes (wasm_fp2_emit.ts) when that is null. Operand bounds: a < 2p, b < mulInputBounds(c)[1]·p.
  */
 export function emitFp2MulIn(ctx: FieldModuleContext, f: FunctionBuilder, out: Ref, a: Ref, b: Ref): void {
+  if (ctx.mul === "wide" && 4n * ctx.c.p < ctx.c.R) return emitFp2MulWide(f, ctx.c, out, a, b);
   const w = fp2LaneRadix(ctx);
   if (w === null) return emitFp2Mul(f, ctx.c, out, a, b);
   const [ab, bb] = mulInputBounds(ctx.c);
@@ -206,6 +209,7 @@ export function emitFp2MulIn(ctx: FieldModuleContext, f: FunctionBuilder, out: R
 
 /** fp2 out ← a² in the module of `ctx` (as {@linkcode emitFp2MulIn}); a < p. */
 export function emitFp2SqrIn(ctx: FieldModuleContext, f: FunctionBuilder, out: Ref, a: Ref): void {
+  if (ctx.mul === "wide" && 4n * ctx.c.p < ctx.c.R) return emitFp2SqrWide(f, ctx.c, out, a);
   const w = fp2LaneRadix(ctx);
   if (w === null) return emitFp2Sqr(f, ctx.c, out, a);
   emitFp2SqrLanes(f, ctx.c, w, out, a);

@@ -25,25 +25,94 @@ import type { Ref } from "./emit_mont.ts";
 /** The i64.const of an unsigned 64-bit value (as the signed immediate that encodes it). */
 const signed64 = (x: bigint): bigint => BigInt.asIntN(64, x);
 
-/**
- * out ← a·b·R⁻¹ mod p (b = null: a²·R⁻¹), fully reduced, on 64-bit limbs. out may alias a or b (every
- * limb is loaded before the first store). Needs an even number of u32 words.
- */
-export function emitMontMulWide(f: FunctionBuilder, c: MontConstants, out: Ref, a: Ref, b: Ref | null): void {
+/** The public constants of the wide kernels: L, p's 64-bit limbs and n0 = −p⁻¹ mod 2^64. */
+function wideConstants(c: MontConstants): { L: number; pLimbs: bigint[]; n0: bigint } {
   if (c.n % 2 !== 0) throw new RangeError("wide Montgomery: needs an even number of 32-bit words");
   const L = c.n / 2, M64 = (1n << 64n) - 1n;
   const pLimbs = Array.from({ length: L }, (_, j) => (c.p >> BigInt(64 * j)) & M64);
-  // n0 = −p⁻¹ mod 2^64 (Newton's iteration on the inverse, public)
-  let inv = 1n;
+  let inv = 1n; // Newton's iteration on p⁻¹ mod 2^64 (public)
   for (let i = 0; i < 7; i++) inv = (inv * (2n - c.p * inv)) & M64;
-  const n0 = (-inv) & M64;
-  const load = (r: Ref) =>
-    Array.from({ length: L }, (_, j) => {
-      const l = f.local(I64);
-      f.localGet(r.local).mem(Op.i64Load, r.offset + 8 * j).localSet(l);
-      return l;
-    });
-  const A = load(a), B = b === null ? A : load(b);
+  return { L, pLimbs, n0: (-inv) & M64 };
+}
+
+/** The L 64-bit limbs of the element at `r`, loaded into new i64 locals. */
+export function loadWide(f: FunctionBuilder, c: MontConstants, r: Ref): number[] {
+  return Array.from({ length: c.n / 2 }, (_, j) => {
+    const l = f.local(I64);
+    f.localGet(r.local).mem(Op.i64Load, r.offset + 8 * j).localSet(l);
+    return l;
+  });
+}
+
+/** Stores limb locals `x` at `r`. */
+export function storeWide(f: FunctionBuilder, r: Ref, x: readonly number[]): void {
+  x.forEach((l, j) => f.localGet(r.local).localGet(l).mem(Op.i64Store, r.offset + 8 * j));
+}
+
+/**
+ * x − k·p if x ≥ k·p, else x (constant-time: a borrow chain of 128-bit differences, then a mask),
+ * for limb locals x < 2^(64L) (no top word); returns new locals. k·p < 2^(64L).
+ */
+export function emitCondSubWide(
+  f: FunctionBuilder,
+  c: MontConstants,
+  x: readonly number[],
+  k: bigint,
+): number[] {
+  const { L } = wideConstants(c), M64 = (1n << 64n) - 1n, kp = k * c.p;
+  const d = x.map(() => f.local(I64)), borrow = f.local(I64), keep = f.local(I64);
+  for (let j = 0; j < L; j++) {
+    f.localGet(x[j]).i64Const(0).i64Const(signed64((kp >> BigInt(64 * j)) & M64)).i64Const(0);
+    f.wide(WideOp.i64Sub128);
+    if (j > 0) f.localGet(borrow).localGet(borrow).wide(WideOp.i64Add128); // + the previous borrow
+    f.localSet(borrow).localSet(d[j]);
+  }
+  f.localGet(borrow).localSet(keep); // all ones iff x < k·p
+  return x.map((xj, j) => {
+    const out = f.local(I64);
+    f.localGet(xj).localGet(keep).op(Op.i64And);
+    f.localGet(d[j]).localGet(keep).i64Const(-1).op(Op.i64Xor).op(Op.i64And);
+    f.op(Op.i64Or).localSet(out);
+    return out;
+  });
+}
+
+/**
+ * Σ coef_i·x_i + K·p over limb locals (small integer coefficients, K ≥ 0 keeping it non-negative),
+ * exact as long as it stays below 2^(64L): a 128-bit carry chain per limb. Returns new locals.
+ */
+export function emitLinearWide(
+  f: FunctionBuilder,
+  c: MontConstants,
+  terms: readonly (readonly [readonly number[], number])[],
+  K: bigint,
+): number[] {
+  const { L } = wideConstants(c), M64 = (1n << 64n) - 1n, kp = K * c.p;
+  const out = Array.from({ length: L }, () => f.local(I64)), carry = f.local(I64);
+  for (let j = 0; j < L; j++) {
+    f.i64Const(signed64((kp >> BigInt(64 * j)) & M64)).i64Const(0); //  (K·p)_j as 128 bits
+    if (j > 0) f.localGet(carry).localGet(carry).i64Const(63).op(Op.i64ShrS).wide(WideOp.i64Add128); // signed carry
+    for (const [x, coef] of terms) {
+      for (let r = 0; r < Math.abs(coef); r++) {
+        f.localGet(x[j]).i64Const(0).wide(coef > 0 ? WideOp.i64Add128 : WideOp.i64Sub128);
+      }
+    }
+    f.localSet(carry).localSet(out[j]);
+  }
+  return out;
+}
+
+/**
+ * a·b·R⁻¹ mod p on limb locals (CIOS, see the module doc), fully reduced; returns new locals. Bounds:
+ * a·b < p·R.
+ */
+export function emitMontMulWideLocals(
+  f: FunctionBuilder,
+  c: MontConstants,
+  A: readonly number[],
+  B: readonly number[],
+): number[] {
+  const { L, pLimbs, n0 } = wideConstants(c);
   const t = Array.from({ length: L + 2 }, () => f.local(I64));
   const C = f.local(I64), m = f.local(I64), lo = f.local(I64), hi = f.local(I64);
   const add128 = () => void f.wide(WideOp.i64Add128);
@@ -71,20 +140,30 @@ export function emitMontMulWide(f: FunctionBuilder, c: MontConstants, out: Ref, 
     widen(t[L]), widen(C), add128(), f.localSet(hi).localSet(t[L - 1]);
     f.localGet(t[L + 1]).localGet(hi).op(Op.i64Add).localSet(t[L]);
   }
-  // out ← t − p if t ≥ p else t (t < 2p, with top word t_L ∈ {0, 1}): a borrow chain on 128-bit
-  // differences (the high word of each is 0 or −1: the borrow), then a mask from the final borrow.
+  // t < 2p with top word t_L ∈ {0, 1}: t − p if t ≥ p. The chain's final borrow and t_L decide:
+  // t < p iff t_L = 0 and the chain borrowed (t_L + borrow = −1).
   const d = Array.from({ length: L }, () => f.local(I64)), borrow = f.local(I64), keep = f.local(I64);
   for (let j = 0; j < L; j++) {
     widen(t[j]), f.i64Const(signed64(pLimbs[j])).i64Const(0).wide(WideOp.i64Sub128);
     if (j > 0) f.localGet(borrow).localGet(borrow), add128(); // + the previous borrow, 0 or −1
     f.localSet(borrow).localSet(d[j]);
   }
-  // t < p iff t_L = 0 and the chain borrowed: t_L + borrow = −1; keep = all ones then.
   f.localGet(t[L]).localGet(borrow).op(Op.i64Add).i64Const(63).op(Op.i64ShrS).localSet(keep);
-  for (let j = 0; j < L; j++) {
-    f.localGet(out.local);
+  return Array.from({ length: L }, (_, j) => {
+    const out = f.local(I64);
     f.localGet(t[j]).localGet(keep).op(Op.i64And);
     f.localGet(d[j]).localGet(keep).i64Const(-1).op(Op.i64Xor).op(Op.i64And);
-    f.op(Op.i64Or).mem(Op.i64Store, out.offset + 8 * j);
-  }
+    f.op(Op.i64Or).localSet(out);
+    return out;
+  });
+}
+
+/**
+ * out ← a·b·R⁻¹ mod p (b = null: a²·R⁻¹), fully reduced, on 64-bit limbs. out may alias a or b (every
+ * limb is loaded before the first store). Needs an even number of u32 words.
+ */
+export function emitMontMulWide(f: FunctionBuilder, c: MontConstants, out: Ref, a: Ref, b: Ref | null): void {
+  wideConstants(c); // the checks, before any code
+  const A = loadWide(f, c, a), B = b === null ? A : loadWide(f, c, b);
+  storeWide(f, out, emitMontMulWideLocals(f, c, A, B));
 }

@@ -119,6 +119,8 @@ export interface FieldModuleContext {
    * that layer's default.
    */
   readonly fp2Radix: number | null | undefined;
+  /** The module's Fp multiplication (FieldModuleOptions.mul): "wide" makes the Fp2 products wide too. */
+  readonly mul: NonNullable<FieldModuleOptions["mul"]>;
 }
 
 /** Adds functions to a field module (e.g. the Fp2 tower, point formulas). */
@@ -263,7 +265,14 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
   });
 
   const fp2Radix = options.fp2Radix;
-  const ctx: FieldModuleContext = Object.freeze({ c, module: mb, fn: Object.freeze(fn), address, fp2Radix });
+  const ctx: FieldModuleContext = Object.freeze({
+    c,
+    module: mb,
+    fn: Object.freeze(fn),
+    address,
+    fp2Radix,
+    mul,
+  });
   for (const extra of options.extras ?? []) extra(ctx);
   return { c, bytes: mb.toBytes(), fn };
 }
