@@ -23,12 +23,6 @@ import { SCALAR_LIMBS } from "./reduce.ts";
 
 const bitLength = (x: bigint) => (x === 0n ? 0 : x.toString(2).length);
 
-function limbsOf(x: bigint, n: number): Int32Array {
-  const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) out[i] = Number((x >> BigInt(16 * i)) & 0xffffn);
-  return out;
-}
-
 /**
  * What the endomorphism loop (curves/group/scalar_mul.ts `mulEndoCt`) needs of a decomposition: k ≡ Σ dᵢ·baseⁱ
  * (mod r) with |dᵢ| < 2^digitBits, constant-time. Implemented by {@linkcode BaseDigits} (unsigned
