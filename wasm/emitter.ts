@@ -606,6 +606,26 @@ export class ModuleBuilder {
   }
 }
 
+/**
+ * Whether the engine validates a one-function module built by `body` (params, results as given):
+ * the feature probes below. false where WebAssembly itself is missing.
+ */
+function validates(
+  params: readonly ValType[],
+  results: readonly ValType[],
+  body: (f: FunctionBuilder) => void,
+): boolean {
+  const mb = new ModuleBuilder().defineMemory(1);
+  const f = new FunctionBuilder([...params], [...results]);
+  body(f);
+  mb.addFunction("f", f);
+  try {
+    return WebAssembly.validate(mb.toBytes());
+  } catch {
+    return false;
+  }
+}
+
 let simdValidates: boolean | undefined;
 
 /**
@@ -613,20 +633,11 @@ let simdValidates: boolean | undefined;
  * tiny module; all current engines do: Chrome 91, Firefox 89, Safari 16.4, Node 16.4, Deno, Bun).
  */
 export function simdSupported(): boolean {
-  if (simdValidates === undefined) {
-    const mb = new ModuleBuilder().defineMemory(1);
-    const f = new FunctionBuilder([I32], [I64]);
+  return simdValidates ??= validates([I32], [I64], (f) => {
     f.localGet(0).simdMem(SimdOp.v128Load32Splat, 4).localGet(0).simdMem(SimdOp.v128Load64Zero, 8);
     f.simd(SimdOp.i64x2ExtmulLowI32x4U).i32Const(1).simd(SimdOp.i64x2Shl);
     f.v128I32x4([1, 2, 3, 4]).simd(SimdOp.v128And).simdLane(SimdOp.i64x2ExtractLane, 1);
-    mb.addFunction("f", f);
-    try {
-      simdValidates = WebAssembly.validate(mb.toBytes());
-    } catch {
-      simdValidates = false;
-    }
-  }
-  return simdValidates;
+  });
 }
 
 let wideValidates: boolean | undefined;
@@ -636,17 +647,8 @@ let wideValidates: boolean | undefined;
  * on a tiny module): JavaScriptCore does (Bun 1.4); V8 does only behind a flag.
  */
 export function wideArithmeticSupported(): boolean {
-  if (wideValidates === undefined) {
-    const mb = new ModuleBuilder().defineMemory(1);
-    const f = new FunctionBuilder([I64, I64], [I64]);
+  return wideValidates ??= validates([I64, I64], [I64], (f) => {
     f.localGet(0).localGet(1).wide(WideOp.i64MulWideU).localGet(0).localGet(1).wide(WideOp.i64Add128);
     f.localGet(0).localGet(1).wide(WideOp.i64Sub128).op(Op.i64Xor);
-    mb.addFunction("f", f);
-    try {
-      wideValidates = WebAssembly.validate(mb.toBytes());
-    } catch {
-      wideValidates = false;
-    }
-  }
-  return wideValidates;
+  });
 }

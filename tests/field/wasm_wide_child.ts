@@ -7,6 +7,35 @@
  */
 import { buildFieldModule, FIELDS, fp2Extras, TOWERS, wideArithmeticSupported } from "../internal.ts";
 
+/** Element k's byte address (slots past the module's reserved ones), and its u32 words in and out. */
+function slotIO(memory: WebAssembly.Memory, n: number, S: number) {
+  const at = (k: number) => 16384 + k * S;
+  const put = (k: number, v: bigint) => {
+    const view = new DataView(memory.buffer);
+    for (let j = 0; j < n; j++) {
+      view.setUint32(at(k) + 4 * j, Number((v >> BigInt(32 * j)) & 0xffffffffn), true);
+    }
+  };
+  const get = (k: number) => {
+    const view = new DataView(memory.buffer);
+    let v = 0n;
+    for (let j = n - 1; j >= 0; j--) v = (v << 32n) | BigInt(view.getUint32(at(k) + 4 * j, true));
+    return v;
+  };
+  return { at, put, get };
+}
+
+/** R⁻¹ mod p (Fermat). */
+function inverseOfR(R: bigint, p: bigint): bigint {
+  let r = 1n, b = R % p, e = p - 2n;
+  while (e > 0n) {
+    if (e & 1n) r = r * b % p;
+    b = b * b % p;
+    e >>= 1n;
+  }
+  return r;
+}
+
 const supported = wideArithmeticSupported();
 let checked = 0, bad = 0;
 const fields: string[] = [];
@@ -22,25 +51,7 @@ if (supported) {
         memory: WebAssembly.Memory;
       };
     const w = inst(wide.bytes), d = inst(base.bytes);
-    const at = (k: number) => 16384 + k * S;
-    const put = (m: WebAssembly.Memory, k: number, v: bigint) => {
-      const view = new DataView(m.buffer);
-      for (let j = 0; j < n; j++) {
-        view.setUint32(at(k) + 4 * j, Number((v >> BigInt(32 * j)) & 0xffffffffn), true);
-      }
-    };
-    const get = (m: WebAssembly.Memory, k: number) => {
-      const view = new DataView(m.buffer);
-      let v = 0n;
-      for (let j = n - 1; j >= 0; j--) v = (v << 32n) | BigInt(view.getUint32(at(k) + 4 * j, true));
-      return v;
-    };
-    let rInv = 1n, base2 = R % p, e = p - 2n;
-    while (e > 0n) {
-      if (e & 1n) rInv = rInv * base2 % p;
-      base2 = base2 * base2 % p;
-      e >>= 1n;
-    }
+    const W = slotIO(w.memory, n, S), D = slotIO(d.memory, n, S), at = W.at, rInv = inverseOfR(R, p);
     const loose = 4n * p <= R; // operands up to 2p − 1 accepted there
     const top = loose ? 2n * p : p;
     let s = BigInt(name.length) * 0x9e3779b97f4a7c15n;
@@ -54,15 +65,15 @@ if (supported) {
     for (let i = 0; i < 500; i++) pairs.push([rand(), rand()]);
     for (const [x, y] of pairs) {
       const want = x * y % p * rInv % p;
-      put(w.memory, 1, x), put(w.memory, 2, y), w.mul(at(0), at(1), at(2));
-      if (get(w.memory, 0) !== want) bad++;
+      W.put(1, x), W.put(2, y), w.mul(at(0), at(1), at(2));
+      if (W.get(0) !== want) bad++;
       w.mul(at(1), at(1), at(2)); // in place
-      if (get(w.memory, 1) !== want) bad++;
-      put(w.memory, 1, x), w.sqr(at(3), at(1));
-      if (get(w.memory, 3) !== x * x % p * rInv % p) bad++;
+      if (W.get(1) !== want) bad++;
+      W.put(1, x), w.sqr(at(3), at(1));
+      if (W.get(3) !== x * x % p * rInv % p) bad++;
       if (x < p && y < p) { // the default kernel's domain: the same bytes out
-        put(d.memory, 1, x), put(d.memory, 2, y), d.mul(at(0), at(1), at(2));
-        if (get(d.memory, 0) !== want) bad++;
+        D.put(1, x), D.put(2, y), d.mul(at(0), at(1), at(2));
+        if (D.get(0) !== want) bad++;
       }
       checked++;
     }
@@ -77,24 +88,7 @@ if (supported) {
       fp2_sqr: (o: number, a: number) => void;
       memory: WebAssembly.Memory;
     };
-    const { n, stride: S, R } = m.c, view = new DataView(x.memory.buffer);
-    const at = (k: number) => 16384 + k * S;
-    const put = (k: number, v: bigint) => {
-      for (let j = 0; j < n; j++) {
-        view.setUint32(at(k) + 4 * j, Number((v >> BigInt(32 * j)) & 0xffffffffn), true);
-      }
-    };
-    const get = (k: number) => {
-      let v = 0n;
-      for (let j = n - 1; j >= 0; j--) v = (v << 32n) | BigInt(view.getUint32(at(k) + 4 * j, true));
-      return v;
-    };
-    let rInv = 1n, b2 = R % p, e = p - 2n;
-    while (e > 0n) {
-      if (e & 1n) rInv = rInv * b2 % p;
-      b2 = b2 * b2 % p;
-      e >>= 1n;
-    }
+    const { n, stride: S, R } = m.c, { at, put, get } = slotIO(x.memory, n, S), rInv = inverseOfR(R, p);
     const bTop = 8n * p < R ? 2n * p : p, mod = (v: bigint) => ((v % p) + p) % p;
     let s = 0x243f6a8885a308d3n;
     const rand = (top: bigint) => {
