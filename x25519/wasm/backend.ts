@@ -14,6 +14,7 @@ import { LIMBS, LOOSE, TIGHT, WIDTHS } from "./field.ts";
 import { K, OUT, SCRATCH_END, slot, U, USER_SLOTS } from "./layout.ts";
 import { buildTableInWasm, type TableExports } from "./table.ts";
 import { x25519LadderShape } from "./shape.ts";
+import { X25519_WIDE, x25519WideBytes } from "./wide.ts";
 
 const built = new Map<boolean, Uint8Array>();
 
@@ -52,6 +53,10 @@ function cachedBytes(simd: boolean): Uint8Array {
   if (b === undefined) built.set(simd, b = buildX25519Wasm({ simd }));
   return b;
 }
+
+let wideBuilt: Uint8Array<ArrayBuffer> | undefined;
+/** The wide ladder's module bytes (x25519/wasm/wide.ts), built once. */
+const wideBytes = () => (wideBuilt ??= x25519WideBytes());
 
 /** Bounds of x25519/wasm/field.ts. */
 export const WASM_BOUNDS: KernelBounds = {
@@ -96,6 +101,17 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
     tableLoaded = true;
   };
   const wipe = () => mem.fill(0, slot(USER_SLOTS), SCRATCH_END);
+  // The wide ladder's own module (x25519/wasm/wide.ts), where the shape is `wide`: built at the first
+  // scalarMult; its 128 bytes of buffers (scalar, clamped scalar, u, output) are zeroed after each call.
+  let wide: { run: () => void; mem: Uint8Array } | undefined;
+  const wideLadder = () => {
+    if (wide === undefined) {
+      const w = new WebAssembly.Instance(compileWasm(wideBytes(), "x25519 wide") as WebAssembly.Module, {})
+        .exports as unknown as { x25519: () => void; memory: WebAssembly.Memory };
+      wide = { run: w.x25519, mem: new Uint8Array(w.memory.buffer) };
+    }
+    return wide;
+  };
   const addr = (s: number) => {
     if (!(s >= 0 && s < USER_SLOTS)) throw new RangeError(`slot ${s} out of range`);
     return slot(s);
@@ -135,10 +151,23 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
       return tableLoaded;
     },
     scalarMult(out, k, u) {
+      const shape = x25519LadderShape();
+      if (shape === "wide") { // public: the engine's shape
+        const w = wideLadder();
+        try {
+          w.mem.set(k, X25519_WIDE.K);
+          w.mem.set(u, X25519_WIDE.U);
+          w.run();
+          out.set(w.mem.subarray(X25519_WIDE.OUT, X25519_WIDE.OUT + 32));
+        } finally {
+          w.mem.fill(0, 0, X25519_WIDE.END);
+        }
+        return;
+      }
       try {
         mem.set(k, K);
         mem.set(u, U);
-        if (x25519LadderShape() === "inline") e.x25519(OUT, K, U);
+        if (shape === "inline") e.x25519(OUT, K, U);
         else e.x25519_calls(OUT, K, U);
         out.set(mem.subarray(OUT, OUT + 32));
       } finally {
