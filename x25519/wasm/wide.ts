@@ -245,4 +245,9 @@ export function x25519WideBytes(): Uint8Array<ArrayBuffer> {
 }
 
 /** Byte addresses of the module's buffers (all secret: zeroed by the caller up to END after use). */
-export const X25519_WIDE = Object.freeze({ OUT, K, U, END: KC + 32 });
+export const X25519_WIDE: Readonly<{ OUT: number; K: number; U: number; END: number }> = Object.freeze({
+  OUT: OUT,
+  K: K,
+  U: U,
+  END: KC + 32,
+});
