@@ -21,6 +21,7 @@ import {
 import assert from "node:assert/strict";
 import { decodeFieldElement, type FieldKernel, fieldKernel, type FieldName } from "../../field/mod.ts";
 import { encodeInteger, seededBytes, seededRandom } from "./secrets.ts";
+import { runWithWideArithmetic } from "../wasm/wide_child_run.ts";
 
 const BACKENDS: readonly Backend[] = ["wasm", "ts"];
 const NAMES = Object.keys(FIELDS) as FieldName[];
@@ -240,19 +241,7 @@ for (const [name, plan] of Object.entries(FIELD_PLANS)) {
 // The same for the wide multiplication shape (64-bit limbs, wide-arithmetic instructions), in a child
 // process: V8 validates those instructions only behind a flag (JavaScriptCore runs them by default).
 Deno.test("ct wasm: plan modules, wide multiplication (V8 with the flag, child process)", async () => {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-env",
-      "--v8-flags=--experimental-wasm-wide-arithmetic",
-      new URL("./wide_child.ts", import.meta.url).pathname,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const r = JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!);
+  const r = await runWithWideArithmetic(new URL("./wide_child.ts", import.meta.url));
   assert.equal(r.modules, Object.keys(FIELD_PLANS).length);
   assert.ok(r.straightLine > r.modules * KERNEL_FUNCTIONS.length, `${r.straightLine} straight-line exports`);
 });

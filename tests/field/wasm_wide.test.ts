@@ -4,24 +4,11 @@
  * there. Also: this process's engine (no flag) refuses them, so nothing here selects that kernel.
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
+import { runWithWideArithmetic } from "../wasm/wide_child_run.ts";
 import { wideArithmeticSupported } from "../internal.ts";
 
 Deno.test("wasm wide: the 64-bit-limb Montgomery kernel of every field against BigInt (V8 with the flag)", async () => {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-env",
-      "--v8-flags=--experimental-wasm-wide-arithmetic",
-      fileURLToPath(new URL("./wasm_wide_child.ts", import.meta.url)),
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  });
-  const { code, stdout, stderr } = await child.output();
-  assert.equal(code, 0, new TextDecoder().decode(stderr));
-  const r = JSON.parse(new TextDecoder().decode(stdout).trim().split("\n").pop()!);
+  const r = await runWithWideArithmetic(new URL("./wasm_wide_child.ts", import.meta.url));
   assert.equal(r.supported, true, "this Deno's V8 validates wide arithmetic under the flag");
   assert.deepEqual(r.fields.length, 6); // four fields, two Fp2
   assert.ok(r.checked > 4 * 500, `${r.checked} operand pairs`);

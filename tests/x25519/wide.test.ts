@@ -6,23 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { x25519LadderShape, x25519LadderShapeFor } from "../internal.ts";
+import { runWithWideArithmetic } from "../wasm/wide_child_run.ts";
 
 Deno.test("x25519 wide ladder: vectors, differential and ct rule (V8 with the flag, child process)", async () => {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-env",
-      "--v8-flags=--experimental-wasm-wide-arithmetic",
-      "--config",
-      new URL("../../deno.json", import.meta.url).pathname,
-      new URL("./wide_child.ts", import.meta.url).pathname,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const r = JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!);
+  const r = await runWithWideArithmetic(new URL("./wide_child.ts", import.meta.url));
   assert.equal(r.shape, "wide", "the child's default shape");
   assert.ok(r.checked > 1000, `${r.checked} checks`);
   assert.equal(r.bad, 0);
