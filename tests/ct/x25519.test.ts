@@ -13,6 +13,7 @@ import {
   x25519WasmBytes,
 } from "../../x25519/mod.ts";
 import {
+  buildX25519Wasm,
   setX25519LadderShape,
   TABLE_COLS,
   X25519_TS_LIMBS as LIMBS,
@@ -107,4 +108,15 @@ for (const simd of [true, false]) {
     straightLine: STRAIGHT,
     countedLoops: COUNTED,
   });
+  // The first-use modules (x25519/wasm/backend.ts): one ladder each, no fixed-base driver.
+  for (const ladder of ["x25519", "x25519_calls"] as const) {
+    ctWasm(
+      `x25519 first-use module (${ladder}, ${simd ? "SIMD" : "scalar"})`,
+      () => buildX25519Wasm({ simd, ladders: [ladder], base: false }),
+      {
+        straightLine: STRAIGHT.filter((f) => f !== "recode"),
+        countedLoops: [ladder],
+      },
+    );
+  }
 }

@@ -17,6 +17,7 @@ import {
   ENTRY_ENCODED_BYTES,
   type ExtendedPoint,
   montgomeryU,
+  setX25519LadderShape,
   sqrtM1,
   TABLE_COLS,
   TABLE_ROWS,
@@ -115,5 +116,57 @@ Deno.test("x25519 wasm: a fresh kernel loads its table at scalarMultBase X25519_
     k.scalarMult(ref, s, nine);
     assert.deepEqual(out, ref, `call ${i}: X25519(k, 9)`);
     assert.equal(k.tableLoaded, i > X25519_GENERIC_BASE_USES, `call ${i}: table loaded`);
+  }
+});
+
+Deno.test("x25519 wasm: the first-use module moves to the full module with the caller slots intact", () => {
+  for (const shape of ["inline", "calls"] as const) {
+    setX25519LadderShape(shape);
+    try {
+      const k = createX25519WasmKernel();
+      const limbs = [1, -2, 3, -4, 5, -6, 7, -8, 9, -10];
+      k.setLimbs(3, limbs);
+      const nine = new Uint8Array(32), out = new Uint8Array(32), ref = new Uint8Array(32);
+      nine[0] = 9;
+      const scratch = k.scratch()[0];
+      for (let i = 1; i <= X25519_GENERIC_BASE_USES + 1; i++) {
+        const s = crypto.getRandomValues(new Uint8Array(32));
+        k.scalarMultBase(out, s);
+        k.scalarMult(ref, s, nine);
+        assert.deepEqual(out, ref, `${shape}, call ${i}`);
+      }
+      assert.ok(k.tableLoaded);
+      assert.deepEqual(k.getLimbs(3), limbs, `${shape}: slot 3 carried across`);
+      assert.ok(
+        Array.from(scratch).every((b) => b === 0),
+        `${shape}: the first-use module's scratch is zero`,
+      );
+      // The other shape's ladder, only in the full module, now runs: force it.
+      setX25519LadderShape(shape === "inline" ? "calls" : "inline");
+      const s = crypto.getRandomValues(new Uint8Array(32));
+      k.scalarMult(out, s, nine);
+      k.scalarMultBase(ref, s);
+      assert.deepEqual(out, ref, `${shape}: the other ladder after the move`);
+    } finally {
+      setX25519LadderShape("auto");
+    }
+  }
+});
+
+Deno.test("x25519 wasm: a forced shape the first-use module lacks moves it to the full module", () => {
+  setX25519LadderShape("inline");
+  const k = createX25519WasmKernel(); // first-use module: x25519 only
+  setX25519LadderShape("calls");
+  try {
+    k.setLimbs(0, [9, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const s = crypto.getRandomValues(new Uint8Array(32)), u = crypto.getRandomValues(new Uint8Array(32));
+    const out = new Uint8Array(32), ref = new Uint8Array(32);
+    k.scalarMult(out, s, u); // x25519_calls: the full module
+    setX25519LadderShape("inline");
+    k.scalarMult(ref, s, u);
+    assert.deepEqual(out, ref);
+    assert.deepEqual(k.getLimbs(0), [9, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  } finally {
+    setX25519LadderShape("auto");
   }
 });

@@ -13,7 +13,7 @@ import type { WasmModule } from "../../wasm/types.ts";
 import { LIMBS, LOOSE, TIGHT, WIDTHS } from "./field.ts";
 import { K, OUT, SCRATCH_END, slot, U, USER_SLOTS } from "./layout.ts";
 import { buildTableInWasm, type TableExports } from "./table.ts";
-import { x25519LadderShape } from "./shape.ts";
+import { type LadderShape, x25519LadderShape } from "./shape.ts";
 import { X25519_WIDE, x25519WideBytes } from "./wide.ts";
 
 const built = new Map<boolean, Uint8Array>();
@@ -22,7 +22,7 @@ const built = new Map<boolean, Uint8Array>();
  * scalarMultBase calls that run the ladder on u = 9 before the table is loaded (at the next call).
  * Loading it took 12–14 ms in a fresh process on this machine, against 1.5 ms for a first ladder
  * (warm: ladder 0.08–0.17 ms, table 0.03–0.06 ms), so a program that makes one or two key pairs never
- * pays for it.
+ * pays for it, nor for generating the fixed-base driver (the move to the full module, below).
  */
 export const GENERIC_BASE_USES = 2;
 /** The base point's u-coordinate, 9 (RFC 7748 §4.1), little-endian. */
@@ -80,22 +80,69 @@ interface Exports extends TableExports {
   x25519_base(out: number, k: number): void;
 }
 
+/** The ladder export of each shape of the main module (the wide shape has a module of its own). */
+const LADDER_EXPORT = { inline: "x25519", calls: "x25519_calls", wide: null } as const;
+
+const firstUseBuilt = new Map<string, Uint8Array>();
+
+/**
+ * The first-use module of a variant and ladder shape: the field functions, the inversion and that
+ * shape's ladder only (none for `wide`), no fixed-base driver (x25519/wasm/module.ts). Generating it
+ * takes about a third less than the full module in a fresh process (issue 13, cold start).
+ */
+function firstUseBytes(simd: boolean, shape: LadderShape): Uint8Array {
+  const key = `${simd}:${shape}`;
+  let b = firstUseBuilt.get(key);
+  if (b === undefined) {
+    const ladder = LADDER_EXPORT[shape];
+    firstUseBuilt.set(
+      key,
+      b = buildX25519Wasm({ simd, ladders: ladder === null ? [] : [ladder], base: false }),
+    );
+  }
+  return b;
+}
+
+/** An instance of an X25519 module (no imports). */
+const instantiate = (mod: WasmModule): Exports =>
+  new WebAssembly.Instance(mod as WebAssembly.Module, {}).exports as unknown as Exports;
+
 /**
  * Instantiates the backend. Throws when WebAssembly is unavailable or forbids compiling from bytes
  * (pass a `WebAssembly.Module` compiled from {@linkcode x25519WasmBytes} then).
+ *
+ * Without `module`, it starts on the first-use module of this engine's ladder shape and moves to the
+ * full module when the fixed-base table is first loaded (the third `scalarMultBase`) or when a ladder
+ * it lacks is asked for (a shape forced by a test): the caller slots are copied across and zeroed in
+ * the old memory; every other byte below the table is scratch, zero between calls.
  */
 export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly tableLoaded: boolean } {
-  const mod = module ?? compileWasm(cachedBytes(simdSupported()) as Uint8Array<ArrayBuffer>, "x25519");
-  const e = new WebAssembly.Instance(mod as WebAssembly.Module, {}).exports as unknown as Exports;
-  // The memory never grows, so these views stay valid.
-  const mem = new Uint8Array(e.memory.buffer);
-  const limbs = new BigInt64Array(e.memory.buffer);
+  const simd = simdSupported();
+  let full = module !== undefined;
+  let e = instantiate(
+    module ?? compileWasm(firstUseBytes(simd, x25519LadderShape()) as Uint8Array<ArrayBuffer>, "x25519"),
+  );
+  // The memory never grows, so these views stay valid (until the move to the full module).
+  let mem = new Uint8Array(e.memory.buffer);
+  let limbs = new BigInt64Array(e.memory.buffer);
+  const toFull = () => {
+    if (full) return;
+    const next = instantiate(compileWasm(cachedBytes(simd) as Uint8Array<ArrayBuffer>, "x25519"));
+    const nextMem = new Uint8Array(next.memory.buffer);
+    nextMem.set(mem.subarray(0, slot(USER_SLOTS)));
+    mem.fill(0, 0, slot(USER_SLOTS));
+    e = next;
+    mem = nextMem;
+    limbs = new BigInt64Array(next.memory.buffer);
+    full = true;
+  };
   let tableLoaded = false;
   /** scalarMultBase calls so far, until the table is loaded (a public count, never a secret). */
   let baseUses = 0;
 
   /** Builds the public table in the module's memory (x25519/wasm/table.ts), at the first scalarMultBase. */
   const loadTable = () => {
+    toFull();
     buildTableInWasm(e);
     mem.fill(0, slot(USER_SLOTS), SCRATCH_END);
     tableLoaded = true;
@@ -164,6 +211,7 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
         }
         return;
       }
+      if (typeof e[LADDER_EXPORT[shape]] !== "function") toFull(); // a forced shape (public)
       try {
         mem.set(k, K);
         mem.set(u, U);

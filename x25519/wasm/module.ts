@@ -13,6 +13,9 @@
  * x25519_calls(out, k, u)              the same ladder, state in memory, a call per product: counted loop
  * x25519_base(out, k)                  the whole fixed-base multiplication: counted loops
  * ```
+ * The full module has every export. A first-use module (`ladders`, `base` options) leaves out the
+ * ladder shape the engine does not run and the fixed-base driver, which a program needs only from
+ * its third key pair on (issue 13, cold start: about a third less to generate).
  * Limb bounds are those of the emitters in field.ts: field inputs loose, outputs tight; fe_add and
  * fe_sub do not reduce. The table scan uses a few SIMD bitwise instructions when the engine has them
  * (`simd` option); everything else is scalar i64.
@@ -133,14 +136,28 @@ function invert(f: { mul: number; sq: number; sq2: number; sq5: number }): Funct
   return fb;
 }
 
+/** A ladder export of the module: `x25519` (inline shape) or `x25519_calls` (call shape). */
+export type LadderExport = "x25519" | "x25519_calls";
+
 /** Build options. */
 export interface BuildOptions {
   /** Scan the fixed-base table with SIMD (v128) instructions (default true). */
   simd?: boolean;
+  /**
+   * The ladders to emit (default both: the full module, the bytes of `x25519WasmBytes` and the
+   * `.wasm` files). A first-use module emits only the engine's own (x25519/wasm/backend.ts).
+   */
+  ladders?: readonly LadderExport[];
+  /** Emit `recode` and the fixed-base driver `x25519_base` (default true). */
+  base?: boolean;
 }
 
-/** The module's bytes. Deterministic: the same options give the same bytes. */
+/**
+ * The module's bytes. Deterministic: the same options give the same bytes. Leaving exports out
+ * (`ladders`, `base`) leaves the others byte-for-byte the same functions, in the same order.
+ */
 export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
+  const ladders = opts.ladders ?? ["x25519", "x25519_calls"];
   const mb = new ModuleBuilder().defineMemory(PAGES);
   const mul = mb.addFunction(
     "fe_mul",
@@ -189,9 +206,11 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   const sq5 = mb.addFunction(null, sqn(5));
   const inv = mb.addFunction("fe_invert", invert({ mul, sq, sq2, sq5 }));
   const fns: FieldFunctions = { mul, sq, add, sub, mulA24, frombytes, invert: inv, tobytes };
-  mb.addFunction("x25519", buildLadder(fns));
-  mb.addFunction("x25519_calls", buildLadderCalls(fns));
-  const recode = mb.addFunction("recode", buildRecode());
-  mb.addFunction("x25519_base", buildBaseDriver(fns, recode, opts.simd ?? true));
+  if (ladders.includes("x25519")) mb.addFunction("x25519", buildLadder(fns));
+  if (ladders.includes("x25519_calls")) mb.addFunction("x25519_calls", buildLadderCalls(fns));
+  if (opts.base ?? true) {
+    const recode = mb.addFunction("recode", buildRecode());
+    mb.addFunction("x25519_base", buildBaseDriver(fns, recode, opts.simd ?? true));
+  }
   return mb.toBytes();
 }

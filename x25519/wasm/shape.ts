@@ -8,8 +8,9 @@
  *   (Bun 1.4) in 104–107 µs against 176–178 µs, V8 12.4 (Node 22) in 70 µs against 306 µs. Unknown
  *   engines get `calls` too, at worst 1.3× the inline ladder where that one is fast.
  *
- * Both shapes are in every module (the same bytes everywhere, `x25519WasmBytes` and the `.wasm`
- * files unchanged in use), compute the same function and carry the same proofs (tests/ct/x25519.test.ts).
+ * Both shapes are in the full module (the same bytes everywhere: `x25519WasmBytes` and the `.wasm`
+ * files); a module generated at first use holds only the engine's shape (x25519/wasm/backend.ts). They
+ * compute the same function and carry the same proofs (tests/ct/x25519.test.ts).
  * `setX25519LadderShape` forces one, for tests and measurements.
  * @module
  */
