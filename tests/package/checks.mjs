@@ -62,6 +62,23 @@ export function runChecks({ root, x25519Entry, blsEntry, bnEntry }, { expect = "
   return out;
 }
 
+/**
+ * [name, ok, error?] of "this runtime resolves every entry to the bundled runtime build": Node, Bun and
+ * Deno load the package from node_modules, where `exports` gives them dist/node/ (conditions `node`,
+ * `bun`, `deno`: a few files, not 120-odd modules); bundlers get the per-file build (`default`).
+ * `resolve` is the runtime's own resolver (import.meta.resolve, require.resolve).
+ */
+export function runtimeBuildCheck(resolve) {
+  const entries = ["isochron", "isochron/x25519", "isochron/bls12-381", "isochron/bn254"];
+  try {
+    const paths = entries.map((e) => String(resolve(e)));
+    const off = paths.filter((p) => !/\/dist\/node\/[^\s]*mod\.js$/.test(p));
+    return ["entries resolve to the bundled runtime build (dist/node/)", off.length === 0, off.join(", ") || undefined];
+  } catch (e) {
+    return ["entries resolve to the bundled runtime build (dist/node/)", false, String(e && e.stack || e)];
+  }
+}
+
 /** RFC 7748 §5.2, an Ethereum sign vector and two EIP-197 pairing checks, each tagged with `tag`. */
 function knownAnswers(check, { x25519Entry, blsEntry, bnEntry }, tag) {
   check(`[${tag}] x25519: RFC 7748 §5.2 (subpath entry)`, () => {

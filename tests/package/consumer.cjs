@@ -4,6 +4,8 @@ const root = require("isochron");
 const x25519Entry = require("isochron/x25519");
 const blsEntry = require("isochron/bls12-381");
 const bnEntry = require("isochron/bn254");
-import("./checks.mjs").then(({ report, runChecks }) => {
-  report(process.argv[2] ?? "consumer-require", runChecks({ root, x25519Entry, blsEntry, bnEntry }));
+import("./checks.mjs").then(({ report, runChecks, runtimeBuildCheck }) => {
+  const results = runChecks({ root, x25519Entry, blsEntry, bnEntry });
+  results.push(runtimeBuildCheck((entry) => require.resolve(entry)));
+  report(process.argv[2] ?? "consumer-require", results);
 });

@@ -3,6 +3,8 @@ import * as root from "isochron";
 import * as x25519Entry from "isochron/x25519";
 import * as blsEntry from "isochron/bls12-381";
 import * as bnEntry from "isochron/bn254";
-import { report, runChecks } from "./checks.mjs";
+import { report, runChecks, runtimeBuildCheck } from "./checks.mjs";
 
-report(process.argv[2] ?? "consumer", runChecks({ root, x25519Entry, blsEntry, bnEntry }));
+const results = runChecks({ root, x25519Entry, blsEntry, bnEntry });
+results.push(runtimeBuildCheck((entry) => import.meta.resolve(entry)));
+report(process.argv[2] ?? "consumer", results);
