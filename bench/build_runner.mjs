@@ -7,6 +7,8 @@
  * - `OUT_DIR/dist/`: the library compiled by tsc with tsconfig.build.json, the build the npm package
  *   ships (scripts/build_package.sh), so that Node and Bun run isochron as consumers get it: plain
  *   ESM JavaScript, wasm generated at run time as in any app that does not call initWasm.
+ * - `OUT_DIR/dist/node/` and `OUT_DIR/cold_run.mjs`: the package's runtime build
+ *   (scripts/bundle_package.mjs) and the cold suite's script, which imports it in fresh processes.
  * - `OUT_DIR/runner.mjs`: `bench/runner_child.ts` with the benchmark code (the case API, the topics,
  *   the measurement) bundled by esbuild, types stripped. Every import of a library module
  *   (`mod.ts`, `backend.ts`, `errors.ts`, `wasm/`, `field/`, `scalar/`, `curves/`, `x25519/`) is kept
@@ -19,10 +21,11 @@
  */
 
 import { spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
+import { bundlePackage } from "../scripts/bundle_package.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const LIBRARY_FILES = ["mod.ts", "backend.ts", "errors.ts"];
@@ -57,6 +60,9 @@ async function build(outDir) {
     { stdio: ["ignore", "inherit", "inherit"] },
   );
   if (tsc.status !== 0) throw new Error(`tsc build failed (exit ${tsc.status})`);
+  // The cold suite's runs: the package's runtime build (dist/node/) and the script that imports it.
+  await bundlePackage(dist);
+  copyFileSync(join(root, "bench/cold_run.mjs"), join(outDir, "cold_run.mjs"));
   const esbuild = await import("esbuild");
   /** @type {import("esbuild").Plugin} */
   const libraryFromDist = {

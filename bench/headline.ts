@@ -33,6 +33,9 @@ export const HEADLINES: readonly Headline[] = [
   { id: "bn254 pairing" },
   { id: "x25519 x25519", ref: "webcrypto" },
   { id: "x25519 x25519-base" },
+  { id: "cold first-shared-secret", note: "(fresh process: import to first X25519 shared secret)" },
+  { id: "cold first-bls-keygen-sign-verify", note: "(fresh process: import to first BLS verify)" },
+  { id: "cold first-bn254-pairing", note: "(fresh process: import to first BN254 pairing)" },
 ];
 
 /** The filter of the headline operations: `^(id|id|…)$` over `"<suite> <op>"`. */

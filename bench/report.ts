@@ -15,7 +15,7 @@
 
 import { parseArgs } from "node:util";
 import { type BenchCase, caseId } from "./case.ts";
-import { type Topic, TOPICS } from "./cases/mod.ts";
+import { COLD_TOPIC, TOPICS } from "./cases/mod.ts";
 import { detectCpu } from "./cpu.ts";
 import { headlineFilter } from "./headline.ts";
 import { makePlan, sinkValue } from "./measure.ts";
@@ -45,9 +45,6 @@ import { targetTable } from "./targets.ts";
 const DEFAULT_TIME_MS = 200;
 const LONG_TIME_MS = 1000;
 const DEFAULT_RUNTIMES = "deno,node,node-current,bun";
-
-/** The Deno front end's own topic: fresh Deno processes (cases/cold.ts). */
-const COLD_TOPIC: Topic = { name: "cold", load: () => import("./cases/cold.ts") };
 
 const USAGE = `Usage: npm run bench -- [options]
        npm run --silent bench -- --json [options]   (only the JSON on stdout)
@@ -162,13 +159,16 @@ async function main(): Promise<number> {
   }
   const { filter, json, timeMs } = opts;
   const withDeno = kinds.includes("deno");
-  // Deno: every topic and the cold suite; Node and Bun: the same topics without the cold suite, and by
-  // default only the headline operations (a --filter or --full: the same operations everywhere).
+  // Deno: every topic and the cold suite (library from source); Node and Bun: the same topics and the
+  // cold suite run by their runner (library from the npm package's runtime build), by default only the
+  // headline operations (a --filter or --full: the same operations everywhere).
   const otherFilter = filter ?? (opts.full ? null : headlineFilter());
   const portable = await loadCases(TOPICS, opts.long, note);
-  const cold = withDeno ? await loadCases([COLD_TOPIC], opts.long, note) : [];
-  const denoCases = [...portable, ...cold].filter((c) => filter === null || filter.test(caseId(c)));
-  const otherCases = portable.filter((c) => otherFilter === null || otherFilter.test(caseId(c)));
+  // (The cold cases loaded here run Deno processes; the Node/Bun runner makes its own: here they only
+  // count and list the rows of those runtimes.)
+  const all = [...portable, ...(await loadCases([COLD_TOPIC], opts.long, note))];
+  const denoCases = all.filter((c) => filter === null || filter.test(caseId(c)));
+  const otherCases = all.filter((c) => otherFilter === null || otherFilter.test(caseId(c)));
   if (opts.list) {
     for (const c of withDeno ? denoCases : otherCases) {
       console.log(`${caseId(c)}  ${libText(c.lib, c.backend)}  ${c.label ?? ""}`);
@@ -185,10 +185,10 @@ async function main(): Promise<number> {
   }
 
   const cpu = await detectCpu();
-  const all = planned.flat();
+  const planRows = planned.flat();
   const widths: Widths = {
-    op: Math.max(...all.map((c) => caseId(c).length)),
-    lib: Math.max(...all.map((c) => libText(c.lib, c.backend).length)),
+    op: Math.max(...planRows.map((c) => caseId(c).length)),
+    lib: Math.max(...planRows.map((c) => libText(c.lib, c.backend).length)),
   };
   const estimateS = Math.ceil((count * (timeMs + makePlan(timeMs).warmupMs)) / 1000);
   note(

@@ -9,7 +9,7 @@
 
 import process from "node:process";
 import { BACKENDS_BY_LIB, type BenchCase, caseId, LIBS } from "./case.ts";
-import type { Topic } from "./cases/mod.ts";
+import type { Topic, TopicOptions } from "./cases/mod.ts";
 import { type FailureStage, makePlan, measureGroup } from "./measure.ts";
 import { type Row, toRows } from "./rows.ts";
 
@@ -22,13 +22,14 @@ export async function loadCases(
   topics: readonly Topic[],
   long: boolean,
   note: (msg: string) => void,
+  extra: TopicOptions = {},
 ): Promise<BenchCase[]> {
   const all: BenchCase[] = [];
   const seen = new Set<string>();
   for (const topic of topics) {
     let cases: BenchCase[];
     try {
-      cases = await (await topic.load()).default({ long });
+      cases = await (await topic.load()).default({ ...extra, long });
     } catch (e) {
       note(`note: topic ${topic.name} failed to load, no rows from it (${oneLine(e)})`);
       continue;

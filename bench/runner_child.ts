@@ -7,13 +7,15 @@
  * Protocol: stdout carries one JSON message per line, `{"type":"start","description","rows"}`, then
  * per operation `{"type":"group","index","count","id"}` and `{"type":"rows","rows":[…]}`, then
  * `{"type":"done","rows":N}`; notes (a lost row, a topic that failed to load) go to stderr. The cold
- * suite (fresh Deno processes) is not among these topics: it stays in the front end.
+ * suite runs here too, in fresh processes of this runtime, on the npm package's runtime build that
+ * build_runner.mjs writes next to runner.mjs (`dist/node/`, with a copy of cold_run.mjs).
  */
 
 import process from "node:process";
 import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
 import { caseId } from "./case.ts";
-import { TOPICS } from "./cases/mod.ts";
+import { COLD_TOPIC, TOPICS } from "./cases/mod.ts";
 import { sinkValue } from "./measure.ts";
 import { groupByOperation, loadCases, oneLine, runGroups, runtimeDescription } from "./runner.ts";
 
@@ -40,7 +42,11 @@ const timeMs = Number(values.time ?? 200);
 const ghz = values.ghz === undefined ? null : Number(values.ghz);
 const filter = values.filter === undefined ? null : new RegExp(values.filter);
 
-const cases = (await loadCases(TOPICS, values.long ?? false, note))
+const cold = {
+  script: fileURLToPath(new URL("./cold_run.mjs", import.meta.url)),
+  lib: fileURLToPath(new URL("./dist/node", import.meta.url)),
+};
+const cases = (await loadCases([...TOPICS, COLD_TOPIC], values.long ?? false, note, { cold }))
   .filter((c) => filter === null || filter.test(caseId(c)));
 send({ type: "start", description: runtimeDescription(), rows: cases.length });
 const rows = await runGroups(groupByOperation(cases), { runtime, timeMs, ghz }, {

@@ -27,7 +27,11 @@ import * as esbuild from "esbuild";
 /** The package's JavaScript entry points, as paths in the tsc build (package.json `exports`). */
 export const ENTRIES = ["mod", "x25519/mod", "curves/bls12_381/mod", "curves/bn254/mod"];
 
-/** Bundles DIST's entries into DIST/node/; resolves to the output paths (relative to DIST). */
+/**
+ * Bundles DIST's entries into DIST/node/; resolves to the output paths (relative to DIST).
+ * @param {string} dist
+ * @returns {Promise<string[]>}
+ */
 export async function bundlePackage(dist) {
   dist = resolve(dist);
   const out = join(dist, "node");

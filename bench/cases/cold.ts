@@ -1,7 +1,7 @@
 /**
  * Cold start (issue 13 item 4). Suite `cold`: the first result of a fresh process, timed inside that
- * process from just before the first `import()` of the library to the result (`../cold_run.ts`), the
- * median of 7 Deno subprocesses per row, sampled alternately with the peer. Ops:
+ * process from just before the first `import()` of the library to the result (`../cold_run.mjs`), the
+ * median of 7 subprocesses of the runtime under test per row, sampled alternately with the peer. Ops:
  *
  * - `first-shared-secret`: the first X25519 shared secret (keys from random bytes).
  * - `first-bls-keygen-sign-verify`: isochron `bls12_381.sig` (`SecretKey.keyGen`, `getPublicKey`,
@@ -9,32 +9,54 @@
  *   `sign`, `verify`): the same minimal-pubkey-size suite.
  * - `first-bn254-pairing`: e(a·G1, b·G2) for random a, b.
  *
- * isochron runs on its default backend under Deno (wasm, generated at run time). The subprocess needs
- * `--allow-run` for the report (deno.json's `bench` task grants it); the times include Deno's own
- * module loading from its cache (one untimed run first fills the cache), not process start-up.
+ * isochron runs on its default backend (wasm, generated at run time): on Deno from its TypeScript
+ * source (as from JSR), on Node and Bun from the npm package's runtime build (`dist/node/`, built into
+ * the runner's folder by build_runner.mjs). The report needs `--allow-run` (deno.json's `bench` task
+ * grants it); the times include the runtime's own module loading (one untimed run first fills Deno's
+ * transpile cache), not process start-up.
  */
 
+import { execFile } from "node:child_process";
+import process from "node:process";
 import type { BenchCase } from "../case.ts";
 
 /** Samples per row: fresh processes, median reported. */
 export const COLD_SAMPLES = 7;
 
-const script = new URL("../cold_run.ts", import.meta.url).pathname;
-
-/** Runs `cold_run.ts <run>` in a fresh Deno process; resolves to the time it measured, in ms. */
-async function coldRun(run: string): Promise<number> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--allow-env", script, run],
-    env: { NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  if (out.code !== 0) throw new Error(`cold_run.ts ${run}: ${dec.decode(out.stderr).split("\n")[0]}`);
-  return JSON.parse(dec.decode(out.stdout)).ms;
+/**
+ * Where a cold run finds its script and the library: in the Deno front end, bench/cold_run.mjs with
+ * the library from source (`lib` null); in the Node and Bun runner (runner_child.ts), the copy of the
+ * script in the runner's folder and the npm package's runtime build there (`dist/node/`).
+ */
+export interface ColdSetup {
+  readonly script: string;
+  readonly lib: string | null;
 }
 
-export default function coldCases(): Promise<BenchCase[]> {
+const DENO_SETUP: ColdSetup = { script: new URL("../cold_run.mjs", import.meta.url).pathname, lib: null };
+
+/** Runs `cold_run.mjs <run>` in a fresh process of this runtime; resolves to the time it measured, in ms. */
+function coldRun(setup: ColdSetup, run: string): Promise<number> {
+  const deno = typeof (globalThis as { Deno?: unknown }).Deno !== "undefined";
+  const args = deno
+    ? ["run", "--allow-read", "--allow-env", setup.script, run]
+    : [setup.script, run, ...(setup.lib === null ? [] : [setup.lib])];
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      args,
+      { env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" } },
+      (error, stdout, stderr) => {
+        if (error !== null) {
+          reject(new Error(`cold_run.mjs ${run}: ${String(stderr).split("\n")[0] || error.message}`));
+        } else resolve(JSON.parse(String(stdout)).ms);
+      },
+    );
+  });
+}
+
+export default function coldCases(opts: { cold?: ColdSetup } = {}): Promise<BenchCase[]> {
+  const setup = opts.cold ?? DENO_SETUP;
   const ops = [
     ["first-shared-secret", "x25519", "first X25519 shared secret in a fresh process"],
     ["first-bls-keygen-sign-verify", "bls", "first BLS keygen + getPublicKey + sign + verify (POP suite)"],
@@ -52,8 +74,8 @@ export default function coldCases(): Promise<BenchCase[]> {
         async: true,
         selfTimed: COLD_SAMPLES,
         setup: async () => {
-          await coldRun(`${lib}-${run}`); // fills Deno's transpile cache; not a sample
-          return () => coldRun(`${lib}-${run}`);
+          await coldRun(setup, `${lib}-${run}`); // fills Deno's transpile cache, warms the disk; not a sample
+          return () => coldRun(setup, `${lib}-${run}`);
         },
       });
     }

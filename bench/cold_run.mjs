@@ -1,27 +1,40 @@
+// @ts-check
 /**
- * One cold run, in a fresh process: `deno run --allow-read --allow-env bench/cold_run.ts <run>` prints
+ * One cold run, in a fresh process: `deno run --allow-read --allow-env bench/cold_run.mjs <run>` (the
+ * library from its TypeScript source) or `node|bun cold_run.mjs <run> <lib>` (the library from the
+ * npm package's runtime build in folder `<lib>`, `dist/node/`, as Node and Bun load it) prints
  * `{"ms": …}`, the time from just before the first `import()` of the library to its first result
  * (module loading, run-time wasm generation and compilation, tables, the operation itself). The
- * `cold` suite of the report (`cases/cold.ts`) starts it in Deno subprocesses. Runs:
+ * `cold` suite of the report (`cases/cold.ts`) starts it in fresh processes of each runtime. Runs:
  *
  * - `<lib>-x25519`: the first X25519 shared secret of a random key pair (RFC 7748 §6.1).
  * - `<lib>-bls`: the first BLS keygen + getPublicKey + sign + verify of a 32-byte message, minimal-pk
  *   proof-of-possession suite (DST `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`).
  * - `<lib>-bn254`: the first BN254 pairing e(a·G1, b·G2).
  *
- * with `<lib>` = `isochron` (wasm backend, the default on Deno) or `noble`. Nothing is imported
- * statically, so the clock starts before any library code loads.
+ * with `<lib>` = `isochron` (wasm backend, the default) or `noble`. Nothing of either library is
+ * imported statically, so the clock starts before any library code loads.
  */
 
+import process from "node:process";
+
+const [runName, libDir] = process.argv.slice(2);
+/** The URL of a library entry point (`x25519/mod`, …): source next to bench/, or the runtime build. */
+const entry = (/** @type {string} */ path) =>
+  libDir === undefined
+    ? new URL(`../${path}.ts`, import.meta.url).href
+    : new URL(`${path}.js`, `file://${libDir}/`).href;
+
 const DST = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
-const random = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
+const random = (/** @type {number} */ n) => crypto.getRandomValues(new Uint8Array(n));
 /** A random scalar in [1, r) (public benchmark input: BigInt is fine). */
-const below = (r: bigint): bigint =>
+const below = (/** @type {bigint} */ r) =>
   BigInt("0x" + [...random(40)].map((b) => b.toString(16).padStart(2, "0")).join("")) % (r - 1n) + 1n;
 
-const RUNS: Record<string, () => Promise<unknown>> = {
+/** @type {Record<string, () => Promise<unknown>>} */
+const RUNS = {
   "isochron-x25519": async () => {
-    const { x25519 } = await import("../x25519/mod.ts");
+    const { x25519 } = await import(entry("x25519/mod"));
     const a = random(32), b = random(32);
     return x25519.getSharedSecret(a, x25519.getPublicKey(b));
   },
@@ -31,7 +44,7 @@ const RUNS: Record<string, () => Promise<unknown>> = {
     return x25519.getSharedSecret(a, x25519.getPublicKey(b));
   },
   "isochron-bls": async () => {
-    const { bls12_381 } = await import("../curves/bls12_381/mod.ts");
+    const { bls12_381 } = await import(entry("curves/bls12_381/mod"));
     const s = bls12_381.sig, msg = random(32);
     const sk = s.SecretKey.keyGen(random(48));
     const pk = s.getPublicKey(sk);
@@ -49,7 +62,7 @@ const RUNS: Record<string, () => Promise<unknown>> = {
     return ok;
   },
   "isochron-bn254": async () => {
-    const { bn254 } = await import("../curves/bn254/mod.ts");
+    const { bn254 } = await import(entry("curves/bn254/mod"));
     const r = bn254.fr.p;
     return bn254.pairing(bn254.G1.BASE.multiply(below(r)), bn254.G2.BASE.multiply(below(r)));
   },
@@ -60,10 +73,10 @@ const RUNS: Record<string, () => Promise<unknown>> = {
   },
 };
 
-const run = RUNS[Deno.args[0]];
+const run = RUNS[runName];
 if (run === undefined) {
-  console.error(`usage: cold_run.ts <${Object.keys(RUNS).join("|")}>`);
-  Deno.exit(2);
+  console.error(`usage: cold_run.mjs <${Object.keys(RUNS).join("|")}> [lib folder]`);
+  process.exit(2);
 }
 const t0 = performance.now();
 await run();
