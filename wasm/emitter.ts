@@ -217,14 +217,15 @@ export class FunctionBuilder {
     this.results = results;
   }
 
-  /** Makes room for `n` more bytes. */
+  /** Makes room for `n` more bytes (small, so that engines inline it; the growth is out of line). */
   private room(n: number): Uint8Array {
-    if (this.len + n > this.buf.length) {
-      const next = new Uint8Array(Math.max(2 * this.buf.length, this.len + n));
-      next.set(this.buf.subarray(0, this.len));
-      this.buf = next;
-    }
+    if (this.len + n > this.buf.length) this.grow(n);
     return this.buf;
+  }
+  private grow(n: number): void {
+    const next = new Uint8Array(Math.max(2 * this.buf.length, this.len + n));
+    next.set(this.buf.subarray(0, this.len));
+    this.buf = next;
   }
 
   /** Appends `v` as unsigned LEB128 (spec §5.2.2): at most 5 bytes for a u32. */
@@ -324,12 +325,27 @@ export class FunctionBuilder {
     else return this.i64ConstWide(value);
     if (!Number.isSafeInteger(v)) return this.i64ConstWide(value);
     if ((v | 0) === v) return this.opS32(Op.i64Const, v); // the same bytes as its 64-bit encoding
+    if (v >= 0 && v <= 0xffffffff) return this.i64ConstU32(v); // limbs and masks of 32-bit limbs
     const b = this.room(9); // 1 + ⌈54/7⌉ bytes
     b[this.len++] = Op.i64Const;
     for (;;) {
       const byte = ((v % 128) + 128) % 128;
       v = (v - byte) / 128;
       if ((v === 0 && (byte & 0x40) === 0) || (v === -1 && (byte & 0x40) !== 0)) {
+        b[this.len++] = byte;
+        return this;
+      }
+      b[this.len++] = byte | 0x80;
+    }
+  }
+  /** i64.const of 0 ≤ v < 2^32 (signed LEB128, at most 5 bytes), with integer operations only. */
+  private i64ConstU32(v: number): this {
+    const b = this.room(6);
+    b[this.len++] = Op.i64Const;
+    for (;;) {
+      const byte = v & 0x7f;
+      v >>>= 7;
+      if (v === 0 && (byte & 0x40) === 0) {
         b[this.len++] = byte;
         return this;
       }

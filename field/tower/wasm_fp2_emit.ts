@@ -27,6 +27,27 @@ import { type FunctionBuilder, I64, Op, SimdOp, V128 } from "../../wasm/emitter.
 import type { MontConstants } from "../wasm/montgomery.ts";
 
 const MASK32 = 0xffffffffn;
+/** The same mask as a number: i64.const of a number below 2^32 is emitted without BigInt work. */
+const MASK32_NUMBER = 0xffffffff;
+
+const limbCache = new Map<bigint, readonly number[]>();
+/**
+ * The 32-bit limbs of v ≥ 0 as numbers (index j: bits 32j … 32j + 31; 0 past the top), memoised: the
+ * generators emit the same few multiples of p for every combination, and taking them apart with
+ * BigInt shifts per limb was a visible part of generating the tower (issue 13, cold start).
+ */
+function limbs32(v: bigint): readonly number[] {
+  let l = limbCache.get(v);
+  if (l === undefined) {
+    const out: number[] = [];
+    for (let x = v; x > 0n; x >>= 32n) out.push(Number(x & MASK32));
+    l = out;
+    if (limbCache.size < 1024) limbCache.set(v, l);
+  }
+  return l;
+}
+/** Limb j of the constant v ≥ 0 (see limbs32). */
+const constLimb = (v: bigint, j: number): number => limbs32(v)[j] ?? 0;
 
 /** Local-variable helpers bound to one function. */
 class Vec {
@@ -118,7 +139,7 @@ export function linearCombination(
   const k = plus === true ? c.p : plus === false ? 0n : plus;
   for (let j = 0; j < c.n; j++) {
     const l = f.local(I64);
-    f.i64Const((k >> BigInt(32 * j)) & MASK32);
+    f.i64Const(constLimb(k, j));
     for (const [r, coef] of terms) {
       f.localGet(r.local).mem(Op.i64Load32U, r.offset + 4 * j);
       if (Math.abs(coef) !== 1) f.i64Const(Math.abs(coef)).op(Op.i64Mul);
@@ -127,7 +148,7 @@ export function linearCombination(
     if (j > 0) f.localGet(carry).op(Op.i64Add);
     // |sum| < 2^40 for small coefficients: the arithmetic shift keeps the signed carry
     f.localTee(l).i64Const(32).op(Op.i64ShrS).localSet(carry);
-    f.localGet(l).i64Const(MASK32).op(Op.i64And).localSet(l);
+    f.localGet(l).i64Const(MASK32_NUMBER).op(Op.i64And).localSet(l);
     out.push(l);
   }
   return out;
@@ -298,10 +319,10 @@ export function emitFp2MulSums(f: FunctionBuilder, c: MontConstants, out: Ref, a
   const ap = BigInt(alpha) * c.p, na1: number[] = [], carry = f.local(I64);
   for (let j = 0; j < n; j++) {
     const l = f.local(I64);
-    f.i64Const((ap >> BigInt(32 * j)) & MASK32).localGet(a1l[j]).op(Op.i64Sub);
+    f.i64Const(constLimb(ap, j)).localGet(a1l[j]).op(Op.i64Sub);
     if (j > 0) f.localGet(carry).op(Op.i64Add);
     f.localTee(l).i64Const(32).op(Op.i64ShrS).localSet(carry);
-    f.localGet(l).i64Const(MASK32).op(Op.i64And).localSet(l);
+    f.localGet(l).i64Const(MASK32_NUMBER).op(Op.i64And).localSet(l);
     na1.push(l);
   }
   const av: number[] = [], bv: number[] = [];
@@ -393,7 +414,7 @@ export function emitSmallCombination(
   const carry = f.local(I64);
   for (let j = 0; j <= n; j++) {
     const l = f.local(I64);
-    f.i64Const((kp >> BigInt(32 * j)) & MASK32);
+    f.i64Const(constLimb(kp, j));
     if (j < n) {
       for (const [r, coef] of terms) {
         f.localGet(r.local).mem(Op.i64Load32U, r.offset + 4 * j);
@@ -403,7 +424,7 @@ export function emitSmallCombination(
     }
     if (j > 0) f.localGet(carry).op(Op.i64Add);
     f.localTee(l).i64Const(32).op(Op.i64ShrS).localSet(carry);
-    f.localGet(l).i64Const(MASK32).op(Op.i64And).localSet(l);
+    f.localGet(l).i64Const(MASK32_NUMBER).op(Op.i64And).localSet(l);
     limbs.push(l);
   }
   if (combinationReduction(p, maxValue, target) === "estimate") {
@@ -477,10 +498,10 @@ function subtractQuotientEstimate(
   f.i64Const(mu).op(Op.i64Mul).i64Const(k).op(Op.i64ShrU).localSet(q);
   const carry = f.local(I64);
   for (let j = 0; j < n; j++) {
-    f.localGet(limbs[j]).localGet(q).i64Const((p >> BigInt(32 * j)) & MASK32).op(Op.i64Mul).op(Op.i64Sub);
+    f.localGet(limbs[j]).localGet(q).i64Const(constLimb(p, j)).op(Op.i64Mul).op(Op.i64Sub);
     if (j > 0) f.localGet(carry).op(Op.i64Add);
     f.localTee(limbs[j]).i64Const(32).op(Op.i64ShrS).localSet(carry);
-    f.localGet(limbs[j]).i64Const(MASK32).op(Op.i64And).localSet(limbs[j]);
+    f.localGet(limbs[j]).i64Const(MASK32_NUMBER).op(Op.i64And).localSet(limbs[j]);
   }
 }
 
@@ -489,10 +510,10 @@ function condSub(f: FunctionBuilder, limbs: readonly number[], q: bigint): void 
   const d = limbs.map(() => f.local(I64));
   const borrow = f.local(I64);
   limbs.forEach((l, j) => {
-    f.localGet(l).i64Const((q >> BigInt(32 * j)) & MASK32).op(Op.i64Sub);
+    f.localGet(l).i64Const(constLimb(q, j)).op(Op.i64Sub);
     if (j > 0) f.localGet(borrow).op(Op.i64Sub);
     f.localTee(d[j]).i64Const(63).op(Op.i64ShrU).localSet(borrow);
-    f.localGet(d[j]).i64Const(MASK32).op(Op.i64And).localSet(d[j]);
+    f.localGet(d[j]).i64Const(MASK32_NUMBER).op(Op.i64And).localSet(d[j]);
   });
   // keep the old value iff it borrowed: l = d ^ ((d ^ l) & −borrow)
   f.i64Const(0).localGet(borrow).op(Op.i64Sub).localSet(borrow);
