@@ -411,13 +411,13 @@ export class GroupImpl<V> implements Group<V> {
     // arena does not grow with N), the chunk sums accumulated projectively.
     const law = this.law, tuning = law.n === 1 ? SUM_TUNING_FP : SUM_TUNING_FP2, n = points.length;
     if (n <= tuning.chunk) {
-      sumSlots(law, this.res, this.loadRange(points, 0, n), tuning, this.sumLevel);
+      sumSlots(law, this.res, this.loadRange(points, 0, n), tuning, this.sumLevel, this.jacobian);
       return this.save(this.res);
     }
     law.setZero(this.res);
     for (let start = 0; start < n; start += tuning.chunk) {
       const slots = this.loadRange(points, start, Math.min(tuning.chunk, n - start));
-      sumSlots(law, this.in1, slots, tuning, this.sumLevel);
+      sumSlots(law, this.in1, slots, tuning, this.sumLevel, this.jacobian);
       law.add(this.res, this.res, this.in1);
     }
     return this.save(this.res);

@@ -12,7 +12,9 @@
  * during normalisation). An odd point of a level is carried to the next level unchanged.
  *
  * A level stops the tree once at most `stopAt` points remain; they are added with complete projective
- * additions. Inputs of at most `minTree` points skip the tree altogether (a plain loop is faster), and
+ * additions. Inputs of at most `minTree` points skip the tree altogether (a plain loop is faster: of
+ * variable-time Jacobian mixed additions in one wasm call when every input has Z ∈ {0, 1} and the
+ * group's point layer is compiled, else of complete projective additions), and
  * inputs longer than `chunk` points are summed chunk by chunk (bounded scratch; blst's batches hold
  * 2048), the chunk sums accumulated projectively.
  *
@@ -21,12 +23,18 @@
  * @module
  */
 import { addPairs, type BatchScratch, batchScratch, normalise } from "./batch_affine.ts";
+import type { Jacobian } from "./jacobian.ts";
 import type { Projective } from "./projective.ts";
 
 /** Tuning of {@linkcode sumVartime}; the defaults were measured (bench/cases/bulk.ts, tests). */
 export interface SumTuning {
-  /** Inputs with at most this many points use the plain projective loop. */
+  /** Inputs with at most this many points use a plain loop (projective, or affine up to minTreeAffine). */
   readonly minTree: number;
+  /**
+   * Inputs with at most this many points, every one with Z ∈ {0, 1}, use the loop of mixed additions;
+   * longer affine inputs take the tree (≤ minTree; it costs them no normalisation).
+   */
+  readonly minTreeAffine?: number;
   /** The tree stops when at most this many affine points remain. */
   readonly stopAt: number;
   /** Points normalised and reduced per batch. */
@@ -40,9 +48,23 @@ export interface SumTuning {
  * chunk spends one inversion per level, and 4096 measured 2–3 % faster than 1024 at 10⁴ points (wasm,
  * one process, alternating), for ≈ 1.2 MB of G2 scratch.
  */
-export const SUM_TUNING_FP: SumTuning = Object.freeze({ minTree: 48, stopAt: 8, chunk: 4096 });
-/** Default tuning over Fp2 (G2): additions cost ≈ 3× more, the inversion barely more, so earlier. */
-export const SUM_TUNING_FP2: SumTuning = Object.freeze({ minTree: 16, stopAt: 4, chunk: 4096 });
+export const SUM_TUNING_FP: SumTuning = Object.freeze({
+  minTree: 48,
+  minTreeAffine: 24,
+  stopAt: 8,
+  chunk: 4096,
+});
+/**
+ * Default tuning over Fp2 (G2): additions cost ≈ 3× more, the inversion barely more, so earlier. The
+ * affine crossovers (the mixed-addition loop against the tree on inputs with Z = 1: G1 about 24 points,
+ * G2 about 8–10, wasm, one process, alternating) are lower: the tree's inputs need no normalisation.
+ */
+export const SUM_TUNING_FP2: SumTuning = Object.freeze({
+  minTree: 16,
+  minTreeAffine: 8,
+  stopAt: 4,
+  chunk: 4096,
+});
 
 /**
  * One tree level on the m live points s.live[0, m) of lane 0: pairs (live[2i], live[2i+1]) are added in
@@ -69,6 +91,8 @@ export interface SumLevelExport {
   readonly level: (x: number, y: number, m: number, den: number, pre: number, scratch: number) => number;
   /** normalise_vartime(Q, m, X, Y, P, T) → the number of points that are not O, at positions 0 … k − 1. */
   readonly normalise: (q: number, m: number, x: number, y: number, pre: number, scratch: number) => number;
+  /** sum_affine_vartime(A, Q, m, T) → 1 (O), 0 (the Jacobian sum at A) or −1 (some Z ∉ {0, 1}). */
+  readonly sumAffine: (acc: number, q: number, m: number, scratch: number) => number;
   /** Bytes per base slot. */
   readonly stride: number;
 }
@@ -95,7 +119,8 @@ function compact<V>(law: Projective<V>, s: BatchScratch, m: number): number {
  * out ← the sum of the points at `slots` (projective, any Z, O allowed). Variable-time: public points
  * only. Batch-affine tree for long inputs, plain complete additions for short ones (see the module
  * comment). `out` may be one of `slots`. With `compiled` (the group's wasm point layer), each tree level
- * is one wasm call (wasm_sum.ts) on points kept contiguous.
+ * is one wasm call (wasm_sum.ts) on points kept contiguous. `jac`: the group's Jacobian formulas, for
+ * the short loop over affine inputs.
  */
 export function sumVartime<V>(
   law: Projective<V>,
@@ -103,10 +128,25 @@ export function sumVartime<V>(
   slots: readonly number[],
   tuning: SumTuning = law.n === 1 ? SUM_TUNING_FP : SUM_TUNING_FP2,
   compiled: SumLevelExport | null = null,
+  jac?: Jacobian<V>,
 ): void {
-  const total = slots.length;
-  if (total <= tuning.minTree) {
+  const total = slots.length, minAffine = tuning.minTreeAffine ?? tuning.minTree;
+  // Affine inputs past the mixed-addition loop's crossover take the tree (wasm; the TypeScript backend
+  // keeps the projective loop up to minTree).
+  const affineTree = total > minAffine && total <= tuning.minTree && compiled !== null && jac !== undefined &&
+    slots.every((q) => jac.isAffineVartime(q) || law.F.isZero(q + 2 * law.n) === 1);
+  if (total <= tuning.minTree && !affineTree) {
     const s = batchScratch(law, 0, 0), sum = s.pt;
+    if (compiled !== null && jac !== undefined && total > 0 && consecutive(slots, 3 * law.n)) {
+      // Affine inputs (decoded keys and signatures): one call of variable-time mixed additions,
+      // 7M + 4S a point instead of the complete 12M + 2m_3b + 19A (wasm_sum.ts, emitSumAffine).
+      const k = compiled.stride, r = compiled.sumAffine(sum * k, slots[0] * k, total, jac.scratch * k);
+      if (r >= 0) {
+        if (r === 1) law.setZero(out);
+        else jac.toProjective(out, sum);
+        return;
+      }
+    }
     law.setZero(sum);
     for (let i = 0; i < total; i++) law.add(sum, sum, slots[i]);
     law.copy(out, sum);

@@ -17,6 +17,7 @@
  * | <group>.jac_dbl(out, p, t)       | out ← 2p, Jacobian                        |
  * | <group>.sum_level_vartime(X, Y, m, D, P, T) → k | one bulk-sum tree level (wasm_sum.ts) |
  * | <group>.normalise_vartime(Q, m, X, Y, P, T) → k | the bulk sum's inputs to affine (wasm_sum.ts) |
+ * | <group>.sum_affine_vartime(A, Q, m, T) → i32 | a short sum of affine points, Jacobian (wasm_sum.ts) |
  *
  * Arguments are byte addresses (slot · stride): points are three consecutive coordinate elements, t
  * the caller's scratch area, b3 the element 3b. Straight-line (no branch, no `select`); out may alias
@@ -37,7 +38,7 @@ import { emitSmallCombination, type Ref, storeLimbs } from "../../field/tower/wa
 import { emitFp2MulIn, emitFp2SqrIn } from "../../field/tower/wasm_fp2_lanes.ts";
 import { rcbAdd, rcbDbl } from "./projective.ts";
 import { jacAdd, jacDbl, type JacExports, type JacField, jacMadd } from "./jacobian.ts";
-import { emitNormalise, emitSumLevel } from "./wasm_sum.ts";
+import { emitNormalise, emitSumAffine, emitSumLevel } from "./wasm_sum.ts";
 import type { SumLevelExport } from "./sum.ts";
 
 /** The compiled formulas, on byte addresses. */
@@ -320,7 +321,7 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
     }
     const jdF = new FunctionBuilder([I32, I32, I32], []);
     jacDbl(new EmitField(size, jdF, s, calls, -1), P2, P0, P1);
-    module.addFunction(`${prefix}jac_dbl`, jdF);
+    const jacDblIndex = module.addFunction(`${prefix}jac_dbl`, jdF);
     // One level of the batch-affine bulk sum (wasm_sum.ts), variable-time; needs the kernel's inversion,
     // which every plan's module has (a bare test module without it gets no sum level).
     if (module.exportedIndex("inv") >= 0) {
@@ -330,6 +331,7 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
         : undefined;
       emitSumLevel(ctx, `${prefix}sum_level_vartime`, size * s, { ...sumCalls, fp2 });
       emitNormalise(ctx, `${prefix}normalise_vartime`, size * s, sumCalls);
+      emitSumAffine(ctx, `${prefix}sum_affine_vartime`, size * s, sumCalls, jacDblIndex);
     }
   };
 }
@@ -373,7 +375,10 @@ export function pointLayer(group: string, size: 1 | 2, b3: readonly bigint[], p:
     exports: [
       `${prefix}point_add`,
       `${prefix}point_dbl`,
-      ...["jac_add", "jac_madd", "jac_dbl", "sum_level_vartime", "normalise_vartime"].map((x) => prefix + x),
+      ...["jac_add", "jac_madd", "jac_dbl", "sum_level_vartime", "normalise_vartime", "sum_affine_vartime"]
+        .map((
+          x,
+        ) => prefix + x),
     ],
     emit: pointExtras(size, b3Coefficients(b3, p), prefix),
   };
@@ -410,6 +415,7 @@ export function wasmSumLevel(kernel: FieldKernel, group: string): SumLevelExport
   return compiledFunctions<SumLevelExport>(kernel, pointLayerName(group), {
     level: `${group}.sum_level_vartime`,
     normalise: `${group}.normalise_vartime`,
+    sumAffine: `${group}.sum_affine_vartime`,
   });
 }
 

@@ -182,7 +182,7 @@ function buildTargets(): ModuleTarget[] {
       }
       if (has(`${curve}.miller_dbl`)) functions.push(...millerFunctions(curve));
       const sums = ["G1", "G2"].flatMap((g) =>
-        ["sum_level_vartime", "normalise_vartime"].map((x) => `${curve} ${g}.${x}`)
+        ["sum_level_vartime", "normalise_vartime", "sum_affine_vartime"].map((x) => `${curve} ${g}.${x}`)
       ).filter(has);
       out.push({
         label: `${curve}${tag} ${variant}`,

@@ -5,7 +5,8 @@
  * batch-affine tree on every size and to the last point (tiny tuning) so that the exceptional pairs
  * (tangent, P = −Q) meet inside a level, and chunking is exercised, with the levels in JavaScript and,
  * on wasm, compiled (curves/group/wasm_sum.ts, which the default path uses there), the inputs normalised
- * in wasm (consecutive slots, as `sumVartime` loads them) and in JavaScript (scattered slots).
+ * in wasm (consecutive slots, as `sumVartime` loads them) and in JavaScript (scattered slots). Each set
+ * is also summed with every input re-decoded (Z = 1), the path of the short affine sums.
  */
 import assert from "node:assert/strict";
 import { bls12_381 as nbls } from "@noble/curves/bls12-381.js";
@@ -72,7 +73,7 @@ function cases(): Case[] {
   return out;
 }
 
-const SIZES = [0, 1, 2, 3, 10, 100, 1000];
+const SIZES = [0, 1, 2, 3, 10, 40, 100, 1000];
 const POOL = 64;
 /** Full tree down to one point, several chunks, no projective shortcut. */
 const TINY: SumTuning = { minTree: 0, stopAt: 1, chunk: 7 };
@@ -108,6 +109,10 @@ for (const c of cases()) {
         const s = G.sumVartime(pts);
         assert.ok(s.equals(loop), `${what}: equals the plain loop`);
         assert.ok(same(s, nsum), `${what}: equals noble`);
+        // Every input re-decoded (Z = 1, the identity Z = 0): the short sums take the affine path
+        // (wasm_sum.ts, sum_affine_vartime: doublings, cancellations and restarts after O by branches).
+        const affine = pts.map((x) => G.fromBytesUnchecked(x.toBytes()));
+        assert.ok(G.sumVartime(affine).equals(loop), `${what}: affine inputs`);
         if (size <= 100) {
           const out = G.law.alloc(1);
           sumVartime(G.law, out, pts.map((x) => x.group.slotOf(x)), TINY);
