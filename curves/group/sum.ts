@@ -137,7 +137,11 @@ export function sumVartime<V>(
     slots.every((q) => jac.isAffineVartime(q) || law.F.isZero(q + 2 * law.n) === 1);
   if (total <= tuning.minTree && !affineTree) {
     const s = batchScratch(law, 0, 0), sum = s.pt;
-    if (compiled !== null && jac !== undefined && total > 0 && consecutive(slots, 3 * law.n)) {
+    // (Past minAffine, the scan above has already found a projective input.)
+    if (
+      compiled !== null && jac !== undefined && total > 0 && total <= minAffine &&
+      consecutive(slots, 3 * law.n)
+    ) {
       // Affine inputs (decoded keys and signatures): one call of variable-time mixed additions,
       // 7M + 4S a point instead of the complete 12M + 2m_3b + 19A (wasm_sum.ts, emitSumAffine).
       const k = compiled.stride, r = compiled.sumAffine(sum * k, slots[0] * k, total, jac.scratch * k);

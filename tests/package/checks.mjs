@@ -69,13 +69,13 @@ export function runChecks({ root, x25519Entry, blsEntry, bnEntry }, { expect = "
  * `resolve` is the runtime's own resolver (import.meta.resolve, require.resolve).
  */
 export function runtimeBuildCheck(resolve) {
+  const what = "entries resolve to the bundled runtime build (dist/node/)";
   const entries = ["isochron", "isochron/x25519", "isochron/bls12-381", "isochron/bn254"];
   try {
-    const paths = entries.map((e) => String(resolve(e)));
-    const off = paths.filter((p) => !/\/dist\/node\/[^\s]*mod\.js$/.test(p));
-    return ["entries resolve to the bundled runtime build (dist/node/)", off.length === 0, off.join(", ") || undefined];
+    const off = entries.map((e) => String(resolve(e))).filter((p) => !/\/dist\/node\/[^\s]*mod\.js$/.test(p));
+    return [what, off.length === 0, off.join(", ") || undefined];
   } catch (e) {
-    return ["entries resolve to the bundled runtime build (dist/node/)", false, String(e && e.stack || e)];
+    return [what, false, String(e && e.stack || e)];
   }
 }
 
