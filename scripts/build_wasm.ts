@@ -10,15 +10,17 @@
  */
 
 import { wasmFieldModuleBytes } from "../field/wasm/kernel.ts";
+import { portableFieldMulShape } from "../field/wasm/shape.ts";
 import { FIELD_PLANS, FIELDS } from "../curves/registry.ts";
 
 /** The files to write: name → bytes. */
 export function wasmFiles(): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
   for (const [name, field] of Object.entries(FIELDS)) {
-    // The u32 shape (field/wasm/shape.ts) whatever engine runs the build: the files are reproducible.
-    files.set(`${name}.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], true, "u32"));
-    files.set(`${name}.nosimd.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], false, "u32"));
+    // The portable shape (field/wasm/shape.ts) whatever engine runs the build: the files are reproducible.
+    const shape = portableFieldMulShape(field.p);
+    files.set(`${name}.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], true, shape));
+    files.set(`${name}.nosimd.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], false, shape));
   }
   return files;
 }

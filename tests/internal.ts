@@ -235,6 +235,7 @@ export {
   type FieldMulShape,
   fieldMulShape,
   fieldMulShapeFor,
+  portableFieldMulShape,
   REDUCED_RADIX,
   setFieldMulShape,
 } from "../field/wasm/shape.ts";

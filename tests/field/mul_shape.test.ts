@@ -4,7 +4,13 @@
 // that shape (wide: with V8's --experimental-wasm-wide-arithmetic). The shapes' bytecode proofs are in
 // tests/ct/field.test.ts (plan modules, every shape).
 import assert from "node:assert/strict";
-import { FIELD_PLANS, fieldMulShapeFor, FIELDS, wasmFieldModuleBytes } from "../internal.ts";
+import {
+  FIELD_PLANS,
+  fieldMulShapeFor,
+  FIELDS,
+  portableFieldMulShape,
+  wasmFieldModuleBytes,
+} from "../internal.ts";
 
 const DENO = Deno.execPath();
 
@@ -33,16 +39,16 @@ for (const shape of ["u32", "reduced", "wide"] as const) {
   });
 }
 
-Deno.test("field mul shapes: the modules differ; wide where validated, else u32 from V8 13, reduced elsewhere", () => {
+Deno.test("field mul shapes: the modules differ; wide where validated, else reduced where 30-bit limbs hold p", () => {
   const [u32, reduced, wide] = (["u32", "reduced", "wide"] as const).map((s) =>
     wasmFieldModuleBytes(FIELDS["bls12-381-fp"], FIELD_PLANS["bls12-381-fp"], true, s).length
   );
   assert.equal(new Set([u32, reduced, wide]).size, 3);
-  assert.equal(fieldMulShapeFor({ engine: "jsc", v8Major: null }, true), "wide");
-  assert.equal(fieldMulShapeFor({ engine: "v8", v8Major: 15 }, true), "wide");
-  assert.equal(fieldMulShapeFor({ engine: "v8", v8Major: 15 }), "u32");
-  assert.equal(fieldMulShapeFor({ engine: "v8", v8Major: 13 }), "u32");
-  assert.equal(fieldMulShapeFor({ engine: "v8", v8Major: 11 }), "reduced");
-  assert.equal(fieldMulShapeFor({ engine: "jsc", v8Major: null }), "reduced");
-  assert.equal(fieldMulShapeFor({ engine: "unknown", v8Major: null }), "reduced");
+  assert.equal(fieldMulShapeFor(true), "wide");
+  assert.equal(fieldMulShapeFor(false), "reduced");
+  for (const name of ["bls12-381-fp", "bls12-381-fr", "bn254-fp", "bn254-fr"] as const) {
+    assert.equal(portableFieldMulShape(FIELDS[name].p), "reduced", name);
+  }
+  // A prime with p ≥ R/2 (secp256k1's, R = 2^256) does not fit 30-bit limbs: u32.
+  assert.equal(portableFieldMulShape((1n << 256n) - (1n << 32n) - 977n), "u32");
 });
