@@ -36,8 +36,10 @@ export type FieldMulShape = "u32" | "reduced" | "wide";
 /** The limb bits of the `reduced` shape. */
 export const REDUCED_RADIX = 30;
 
-/** The shape this engine compiles best (the rules above), before the prime's own check. `wide`: whether
- * the engine validates wide arithmetic (default: this engine's feature test). */
+/**
+ * The shape this engine compiles best (the rules above), before the prime's own check. `wide`: whether
+ * the engine validates wide arithmetic (default: this engine's feature test).
+ */
 export function fieldMulShapeFor(wide: boolean = wideArithmeticSupported()): FieldMulShape {
   return wide ? "wide" : "reduced";
 }
