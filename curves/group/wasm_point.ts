@@ -37,7 +37,7 @@ import { layerExports } from "../../field/wasm/plan.ts";
 import { emitSmallCombination, type Ref, storeLimbs } from "../../field/tower/wasm_fp2_emit.ts";
 import { emitFp2MulIn, emitFp2SqrIn } from "../../field/tower/wasm_fp2_lanes.ts";
 import { rcbAdd, rcbDbl } from "./projective.ts";
-import { jacAdd, jacDbl, type JacExports, type JacField, jacMadd } from "./jacobian.ts";
+import { checkLinTerms, jacAdd, jacDbl, type JacExports, type JacField, jacMadd } from "./jacobian.ts";
 import { emitNormalise, emitSumAffine, emitSumLevel } from "./wasm_sum.ts";
 import type { SumLevelExport } from "./sum.ts";
 
@@ -79,6 +79,8 @@ export interface Calls {
   readonly dbl: number;
   /** mulB3(out, a) = 3b·a, when 3b is small; else -1. */
   readonly mulB3: number;
+  /** lin_k(out, a₁, …) = Σ kᵢ·aᵢ for these coefficients (JacField.lin): made once per coefficient list. */
+  readonly lin: (coefficients: readonly number[]) => number;
   /** copy(out, a), cmov(out, a, flag), isZero(a) → i32 of the coordinate field (Jacobian formulas). */
   readonly copy: number;
   readonly cmov: number;
@@ -134,6 +136,10 @@ export class EmitField implements JacField {
   }
   copy(o: number, a: number): void {
     this.call(this.calls.copy, o, a);
+  }
+  lin(o: number, terms: readonly (readonly [number, number])[]): void {
+    checkLinTerms(terms);
+    this.call(this.calls.lin(terms.map(([, k]) => k)), o, ...terms.map(([a]) => a));
   }
   neg(o: number, a: number): void {
     this.call(this.calls.neg(), o, a);
@@ -200,6 +206,18 @@ function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Ca
     const limbs = parts.map((t) => emitSmallCombination(f, c, t.filter(([, k]) => k !== 0)));
     limbs.forEach((l, i) => storeLimbs(f, at(0, i * s), l));
   };
+  const linIndices = new Map<string, number>();
+  /** Σ kᵢ·aᵢ (parameters 1 … k) into out, each base coefficient of the coordinate on its own. */
+  const lin = (ks: readonly number[]): number => {
+    const key = ks.join(",");
+    let index = linIndices.get(key);
+    if (index === undefined) {
+      const part = (i: number) => ks.map((k, j): [Ref, number] => [at(j + 1, i * s), k]);
+      index = def(1 + ks.length, (f) => linear(f, size === 1 ? [part(0)] : [part(0), part(1)]));
+      linIndices.set(key, index);
+    }
+    return index;
+  };
   let calls: Calls;
   if (size === 1) {
     const mulB3 = b3 === null ? -1 : def(2, (f) => linear(f, [[[at(1), b3[0]]]]));
@@ -210,6 +228,7 @@ function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Ca
       sub: fn.sub,
       dbl: fn.dbl,
       mulB3,
+      lin,
       copy: fn.copy,
       cmov: fn.cmov,
       isZero: fn.isZero,
@@ -238,6 +257,7 @@ function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Ca
       sub: fp2("fp2_sub", 3, (f) => linear(f, [[[a0, 1], [b0, -1]], [[a1, 1], [b1, -1]]])),
       dbl: fp2("fp2_dbl", 2, (f) => linear(f, [[[a0, 2]], [[a1, 2]]])),
       mulB3,
+      lin,
       // copy, cmov and isZero of Fp2: the base field's on both coefficients
       copy: def(2, (f) => {
         f.localGet(0).localGet(1).call(fn.copy);

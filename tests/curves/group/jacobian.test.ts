@@ -115,3 +115,29 @@ for (const [name, groups] of CURVES) {
     });
   }
 }
+
+Deno.test("jacField lin: Σ kᵢ·aᵢ mod p against BigInt, aliasing, and the coefficient limits", () => {
+  const { G1 } = bls12_381Groups("ts") as unknown as { G1: AnyGroup };
+  const F = G1.F, p = F.kernel.p, rand = rng(7), jf = jacField(F);
+  const [a, b, c, out] = [0, 1, 2, 3].map(() => F.alloc(1));
+  const cases: [number, number][][] = [[[a, 3]], [[a, 1], [b, -2]], [[a, 2], [b, -2], [c, -2]], [[a, 1], [
+    c,
+    -8,
+  ]]];
+  for (let round = 0; round < 20; round++) {
+    const v = [rand() % p, rand() % p, round === 0 ? 0n : p - 1n - (rand() % 4n)];
+    [a, b, c].forEach((s, i) => F.setVartime(s, v[i]));
+    for (const terms of cases) {
+      const want = terms.reduce((s, [slot, k]) => s + BigInt(k) * v[[a, b, c].indexOf(slot)], 0n);
+      jf.lin(out, terms);
+      assert.equal(F.getVartime(out), ((want % p) + p) % p);
+      jf.lin(a, terms); // out aliasing an input
+      assert.equal(F.getVartime(a), ((want % p) + p) % p);
+      F.setVartime(a, v[0]);
+    }
+  }
+  assert.throws(() => jf.lin(out, [[a, 9]]), RangeError);
+  assert.throws(() => jf.lin(out, [[a, 0]]), RangeError);
+  assert.throws(() => jf.lin(out, []), RangeError);
+  assert.throws(() => jf.lin(out, [[a, 8], [b, 8], [c, 1]]), RangeError);
+});
