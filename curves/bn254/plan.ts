@@ -13,6 +13,8 @@ import { pointLayer } from "../group/wasm_point.ts";
 import { millerLayer } from "../pairing/wasm_miller.ts";
 import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
 import { endoStepLayer } from "../group/wasm_endo_step.ts";
+import { endoWindow } from "../group/endomorphism.ts";
+import { G1_ENDOMORPHISM, G2_ENDOMORPHISM } from "./endomorphism.ts";
 
 /** a^(p−2) = a⁻¹ mod p (public constants only). */
 function invModP(a: bigint): bigint {
@@ -40,8 +42,10 @@ export const BN254_FP_PLAN: ModulePlan = modulePlan("bn254", (simd) => [
   selectLayer(TABLE_SHAPES, simd),
   // The endomorphism loops' positions (m sub-scalars: 2 on G1, 4 on G2, as in endomorphism.ts), after
   // the point and select layers they call.
-  endoStepLayer("bn254 G1", 1, [9n], p, 2),
-  ...(simd && wasmFp2SupportsModulus(p) ? [endoStepLayer("bn254 G2", 2, B3_G2, p, 4)] : []),
+  endoStepLayer("bn254 G1", 1, [9n], p, 2, endoWindow(G1_ENDOMORPHISM)),
+  ...(simd && wasmFp2SupportsModulus(p)
+    ? [endoStepLayer("bn254 G2", 2, B3_G2, p, 4, endoWindow(G2_ENDOMORPHISM))]
+    : []),
 ]);
 
 // This program now knows the curve: the root entry's init() and getBackend(target) find its fields here.

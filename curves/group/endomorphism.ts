@@ -30,7 +30,7 @@ import type { CoordField, Fp2Value } from "./coord_field.ts";
 import type { GroupImpl } from "./group.ts";
 import type { Projective } from "./projective.ts";
 import { wasmEndoStep } from "./wasm_endo_step.ts";
-import { EndoScratch, type EndoSplit, mulVartime } from "./scalar_mul.ts";
+import { EndoScratch, type EndoSplit, type EndoWindow, mulVartime } from "./scalar_mul.ts";
 
 /** An endomorphism on point slots, acting on the group as multiplication by `eigen` (mod r). */
 export interface Endomorphism {
@@ -164,7 +164,16 @@ export interface EndomorphismSpec<V> {
    * source; omitted: the group multiplies by r (or, with cofactor 1, every curve point is in it).
    */
   readonly subgroup?: { readonly k: bigint; readonly n: 1 | 2; readonly sign: 1 | -1 };
+  /**
+   * The signed window of the multiplication loop (4 if omitted): 2^(w−1) entries per table, ⌈(bits +
+   * 1)/w⌉ positions. A public per-group choice, measured (bench/endo_ratio.ts); the module plan compiles
+   * the step of the same window.
+   */
+  readonly window?: EndoWindow;
 }
+
+/** The signed window of a spec's multiplication loop (its `window`, else 4). */
+export const endoWindow = (spec: { readonly window?: EndoWindow }): EndoWindow => spec.window ?? 4;
 
 /** φ with eigenvalue `eigen` (β found as in {@linkcode phiWithEigen}), for a G1 spec. */
 export const phi = (eigen: bigint) => (g: GroupImpl<bigint>): Endomorphism => phiWithEigen(g, eigen);
@@ -182,12 +191,13 @@ export function endoScratch<V>(g: GroupImpl<V>, spec: EndomorphismSpec<V>): Endo
   // breaks even on G2, so the projective loop stays (bench/endo_ratio.ts).
   const compiled = g.jacobianExports;
   const s = "base" in split ? splitOf(g, e, split.base, split.digits) : latticeSplit(e, split.lattice, g.r);
-  const step = compiled === null ? null : wasmEndoStep(g.F.kernel, g.name, s.digits.count);
+  const window = endoWindow(spec);
+  const step = compiled === null ? null : wasmEndoStep(g.F.kernel, g.name, s.digits.count, window);
   const psiTables = step?.psiTables ?? null;
   const tables = psiTables !== null && e.tableConstants !== undefined
     ? { fill: psiTables, constants: e.tableConstants(s.sign) }
     : null;
-  return new EndoScratch(g.law, s, compiled === null ? null : { compiled, step, tables });
+  return new EndoScratch(g.law, s, compiled === null ? null : { compiled, step, tables }, window);
 }
 
 /** B·P as ±e(P), for an endomorphism e with eigenvalue ≡ ±B (mod r). */

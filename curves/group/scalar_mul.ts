@@ -176,13 +176,26 @@ export interface EndoSplit {
   readonly sign: 1 | -1;
 }
 
-/** Entries of each endomorphism table: 1·Q … 8·Q (signed 4-bit digits, magnitudes 0…8). */
-export const ENDO_ENTRIES = 8;
+/** Signed window widths of the endomorphism loop: tables of 2^(w−1) entries, 1·Q … 2^(w−1)·Q. */
+export type EndoWindow = 4 | 5;
 
-/** Scratch of `mulEndoCt`: m tables of 8 points, the accumulator, the selected entry, the digits and signs. */
+/** Entries of each endomorphism table for window w: magnitudes 1 … 2^(w−1) of the signed digits. */
+export const endoEntries = (w: EndoWindow): number => 1 << (w - 1);
+
+/** Entries of each table with the default window 4 (1·Q … 8·Q). */
+export const ENDO_ENTRIES = endoEntries(4);
+
+/**
+ * Scratch of `mulEndoCt`: m tables of 2^(w−1) points, the accumulator, the selected entry, the digits
+ * and signs.
+ */
 export class EndoScratch<V> {
   readonly law: Projective<V>;
   readonly split: EndoSplit;
+  /** Signed window width w (public, per group): digits in [−2^(w−1), 2^(w−1)]. */
+  readonly window: EndoWindow;
+  /** Entries per table, 2^(w−1). */
+  readonly entries: number;
   /** tables[j][i] = (i + 1)·B^j·P. */
   readonly tables: readonly (readonly number[])[];
   readonly acc: number;
@@ -206,16 +219,17 @@ export class EndoScratch<V> {
     readonly fill: (T: number, c: number, t: number) => void;
     readonly constants: number;
   } | null;
-  /** The digits of one position for the compiled step: (|e| − 1 mod 16, sign) per sub-scalar. */
+  /** The digits of one position for the compiled step: (|e| − 1 mod 2^w, sign) per sub-scalar. */
   private readonly stepDigits: Int32Array;
-  /** Prefix products of the batch inversion (8 elements) and the element 0. */
+  /** Prefix products of the batch inversion (one element per entry) and the element 0. */
   private readonly prefix: number;
   private readonly first: number;
   private readonly points: number;
 
   /**
-   * Reserves 8·m + 2 points and 11 elements in the law's arena. `jacobian`: run the Jacobian loop,
-   * with these compiled formulas if given.
+   * Reserves E·m + 2 points and E + 3 elements in the law's arena (E = 2^(w−1) entries, w = `window`).
+   * `jacobian`: run the Jacobian loop, with these compiled formulas if given (a compiled step of
+   * another window or m is not used).
    */
   constructor(
     law: Projective<V>,
@@ -227,28 +241,32 @@ export class EndoScratch<V> {
         | { readonly fill: (T: number, c: number, t: number) => void; readonly constants: number }
         | null;
     } | null = null,
+    window: EndoWindow = 4,
   ) {
     this.law = law;
     this.split = split;
-    const m = split.digits.count, size = 3 * law.n;
-    this.points = ENDO_ENTRIES * m + 2;
+    this.window = window;
+    const m = split.digits.count, size = 3 * law.n, E = endoEntries(window);
+    this.entries = E;
+    this.points = E * m + 2;
     this.first = law.alloc(this.points);
     this.tables = Array.from(
       { length: m },
-      (_, j) => Array.from({ length: ENDO_ENTRIES }, (_, i) => this.first + (j * ENDO_ENTRIES + i) * size),
+      (_, j) => Array.from({ length: E }, (_, i) => this.first + (j * E + i) * size),
     );
-    this.acc = this.first + ENDO_ENTRIES * m * size;
+    this.acc = this.first + E * m * size;
     this.sel = this.acc + size;
     this.d = new Int32Array(m * split.digits.digitLimbs);
     this.signs = new Int32Array(m);
     this.one = law.F.alloc(2);
     this.tmp = this.one + law.n;
     law.F.setOne(this.one);
-    this.prefix = law.F.alloc(ENDO_ENTRIES + 1);
-    law.F.setZero(this.prefix + ENDO_ENTRIES * law.n);
+    this.prefix = law.F.alloc(E + 1);
+    law.F.setZero(this.prefix + E * law.n);
     this.jac = jacobian === null ? null : new Jacobian(law.F, jacobian.compiled);
     const step = jacobian?.step ?? null;
-    this.step = step !== null && step.m === m && (m === 2 || m === 4) && this.jac?.compiled ? step : null;
+    const fits = step !== null && step.m === m && step.window === window && (m === 2 || m === 4);
+    this.step = fits && this.jac?.compiled ? step : null;
     this.stepDigits = new Int32Array(2 * m);
     this.tableFill = this.step !== null && m === 4 ? jacobian?.tables ?? null : null;
   }
@@ -265,7 +283,7 @@ export class EndoScratch<V> {
       return;
     }
     for (let j = 1; j < T.length; j++) {
-      for (let i = 0; i < ENDO_ENTRIES; i++) this.split.mulByBase(T[j][i], T[j - 1][i]);
+      for (let i = 0; i < this.entries; i++) this.split.mulByBase(T[j][i], T[j - 1][i]);
     }
   }
 
@@ -276,10 +294,11 @@ export class EndoScratch<V> {
   compiledPosition(i: number, first: boolean): void {
     const W = this.step!, S = W.stride, d = this.stepDigits, L = this.split.digits.digitLimbs;
     const signed = this.split.digits.signed; // public: the kind of decomposition
+    const w = this.window, mask = 2 * this.entries - 1;
     for (let j = 0; j < d.length >> 1; j++) {
-      const u = boothWindow(this.d, j * L, L, i);
-      d[2 * j] = (boothMagnitude(u) + 15) & 15;
-      d[2 * j + 1] = (u >>> 4) ^ (signed ? this.signs[j] : 0);
+      const u = boothWindow(this.d, j * L, L, i, w);
+      d[2 * j] = (boothMagnitude(u, w) + mask) & mask;
+      d[2 * j + 1] = (u >>> w) ^ (signed ? this.signs[j] : 0);
     }
     const acc = this.acc * S, T = this.tables[0][0] * S, sel = this.sel * S;
     const t = this.jac!.scratch * S, one = this.one * S, tmp = this.tmp * S;
@@ -290,21 +309,21 @@ export class EndoScratch<V> {
 
   /** The slot of the element 0. */
   get zeroSlot(): number {
-    return this.prefix + ENDO_ENTRIES * this.law.n;
+    return this.prefix + this.entries * this.law.n;
   }
 
   /**
    * Normalises T₀ to Z = 1 (O keeps Z = 0) with one constant-time inversion (Montgomery's trick,
-   * 3·7M + 1I, then 2M per entry). `pInf`: whether P = O (then every entry is O: Z ← 0).
+   * 3·(E − 1)M + 1I, then 2M per entry). `pInf`: whether P = O (then every entry is O: Z ← 0).
    */
   normaliseT0(pInf: number): void {
     const F = this.law.F, n = this.law.n, T = this.tables[0], c = this.prefix, t = this.tmp;
-    const Z = (i: number) => T[i] + 2 * n;
+    const E = this.entries, Z = (i: number) => T[i] + 2 * n;
     F.copy(c, Z(0));
-    for (let i = 1; i < ENDO_ENTRIES; i++) F.mul(c + i * n, c + (i - 1) * n, Z(i));
+    for (let i = 1; i < E; i++) F.mul(c + i * n, c + (i - 1) * n, Z(i));
     const inv = this.one + n; // = tmp
-    F.inv(inv, c + (ENDO_ENTRIES - 1) * n); // (Z₀⋯Z₇)⁻¹ (0 ↦ 0 when P = O)
-    for (let i = ENDO_ENTRIES - 1; i >= 0; i--) {
+    F.inv(inv, c + (E - 1) * n); // (Z₀⋯Z_{E−1})⁻¹ (0 ↦ 0 when P = O)
+    for (let i = E - 1; i >= 0; i--) {
       // zi = inv·c[i−1] = Zᵢ⁻¹ (i > 0); inv ← inv·Zᵢ
       if (i > 0) {
         F.mul(c + i * n, inv, c + (i - 1) * n);
@@ -315,7 +334,7 @@ export class EndoScratch<V> {
       F.copy(Z(i), this.one);
       F.cmov(Z(i), this.zeroSlot, pInf);
     }
-    F.wipe(c, ENDO_ENTRIES);
+    F.wipe(c, E);
     F.wipe(t, 1);
   }
 
@@ -336,21 +355,25 @@ export class EndoScratch<V> {
   }
 }
 
-/** |e| ∈ [0, 8] of the Booth digit e = ⌊(u + 1)/2⌋ − 16·⌊u/16⌋ of a 5-bit window u (its sign is u >>> 4). */
-function boothMagnitude(u: number): number {
+/**
+ * |e| ∈ [0, 2^(w−1)] of the Booth digit e = ⌊(u + 1)/2⌋ − 2^w·⌊u/2^w⌋ of a (w + 1)-bit window u (its
+ * sign is u >>> w). Arithmetic only: no branch on u.
+ */
+export function boothMagnitude(u: number, w: EndoWindow): number {
   const t = (u + 1) >>> 1;
-  return t + (u >>> 4) * (16 - 2 * t);
+  return t + (u >>> w) * ((1 << w) - 2 * t);
 }
 
 /**
- * Booth window of sub-scalar j at digit position i: bits [4i − 1, 4i + 4) of its magnitude (bit −1
- * and bits past the top are 0), as a 5-bit u. Public positions, secret values; no branch on them.
+ * Booth window of sub-scalar j at digit position i: bits [w·i − 1, w·i + w) of its magnitude (bit −1
+ * and bits past the top are 0), as a (w + 1)-bit u. Public positions, secret values; no branch on them.
  */
-function boothWindow(d: Int32Array, base: number, L: number, i: number): number {
-  if (i === 0) return (d[base] << 1) & 31; // public position
-  const a = 4 * i - 1, limb = a >> 4;
+export function boothWindow(d: Int32Array, base: number, L: number, i: number, w: EndoWindow): number {
+  const mask = (2 << w) - 1;
+  if (i === 0) return (d[base] << 1) & mask; // public position
+  const a = w * i - 1, limb = a >> 4;
   const lo = limb < L ? d[base + limb] : 0, hi = limb + 1 < L ? d[base + limb + 1] : 0; // public bounds
-  return ((lo | (hi << 16)) >>> (a & 15)) & 31;
+  return ((lo | (hi << 16)) >>> (a & 15)) & mask;
 }
 
 /**
@@ -359,30 +382,32 @@ function boothWindow(d: Int32Array, base: number, L: number, i: number): number 
  * endomorphism, so k·P = Σ dᵢ·(Bⁱ·P) is a multi-scalar multiplication with m times shorter scalars
  * (Gallant–Lambert–Vanstone, Crypto 2001; Galbraith–Lin–Scott, Eurocrypt 2009).
  *
- * Loop: an interleaved fixed window of signed 4-bit digits (Straus's interleaving, one table per
- * sub-scalar). Each sub-scalar's magnitude is Booth-recoded (A. D. Booth, 1951; the signed window of
- * blst's `ec_mult.h`): digit e = ⌊(u + 1)/2⌋ − 16·⌊u/16⌋ ∈ [−8, 8] from the 5-bit window u of bits
- * [4i − 1, 4i + 4), so ⌈(bits + 1)/4⌉ digits. The tables hold 1·Q … 8·Q, half of the unsigned window's:
- * T₀[i] = (i + 1)·P (4 doublings, 3 additions), T_j[i] = B·T_{j−1}[i] (8 maps per table). Per digit
- * and sub-scalar: a lookup of |e| − 1 that reads all 8 entries with masks (`selectPoint`; |e| = 0
+ * Loop: an interleaved fixed window of signed w-bit digits (Straus's interleaving, one table per
+ * sub-scalar; w = `s.window`, 4 or 5, the group's choice). Each sub-scalar's magnitude is Booth-recoded
+ * (A. D. Booth, 1951; the signed window of blst's `ec_mult.h`): digit e = ⌊(u + 1)/2⌋ − 2^w·⌊u/2^w⌋
+ * ∈ [−2^(w−1), 2^(w−1)] from the (w + 1)-bit window u of bits [w·i − 1, w·i + w), so ⌈(bits + 1)/w⌉
+ * digits. The tables hold E = 2^(w−1) entries 1·Q … E·Q, half of the unsigned window's: T₀[i] =
+ * (i + 1)·P (E/2 doublings, E/2 − 1 additions), T_j[i] = B·T_{j−1}[i] (E maps per table). Per digit
+ * and sub-scalar: a lookup of |e| − 1 that reads all E entries with masks (`selectPoint`; |e| = 0
  * selects nothing, and a masked move of Y makes it O), a conditional negation of Y by the digit's sign
- * XOR the sub-scalar's sign (signed decompositions, BN254: dᵢ·Q = |dᵢ|·(−1)^sᵢ·Q), and one complete
- * addition; 4 doublings between positions. Every count is public.
+ * XOR the sub-scalar's sign (signed decompositions, BN254: dᵢ·Q = |dᵢ|·(−1)^sᵢ·Q), and one addition;
+ * w doublings between positions. Every count is public.
  *
- * Cost for BLS12-381 G2 (m = 4, 17 digits): 68 doublings + 70 additions + 24 ψ (2M each, Fp2), and 68
- * 8-entry lookups with 2 masked moves and 1 negation each, against `mulCt`'s 259 doublings + 71
- * additions with 16-entry lookups (constantine's GLS with GLV-SAC recoding of Faz-Hernández–Longa–
- * Sánchez, ePrint 2013/158, needs 65 doublings + 65 additions + 7 for its table: about the same).
- * G1 (m = 2, 33 digits): 132 doublings + 68 additions + 8 φ (1M each). BN254 (sub-scalars of 65 and
- * 127 bits): G2 68 doublings + 71 additions + 24 ψ; G1 128 doublings + 67 additions + 8 φ.
+ * Cost for BLS12-381 G2 (m = 4, 64-bit digits), w = 4: 17 positions, 64 doublings + 67 additions, T₀
+ * 4 + 3, 24 ψ (2M each, Fp2), 68 8-entry lookups; w = 5 (its window): 13 positions, 60 doublings +
+ * 51 additions, T₀ 8 + 7, 48 ψ, 52 16-entry lookups; against `mulCt`'s 259 doublings + 71 additions
+ * with 16-entry lookups (constantine's GLS with GLV-SAC recoding of Faz-Hernández–Longa–Sánchez, ePrint
+ * 2013/158, needs 65 doublings + 65 additions + 7 for its table). G1 (m = 2, w = 4, 33 digits): 128
+ * doublings + 65 additions + T₀ 4 + 3 + 8 φ (1M each). BN254 (sub-scalars of 65 and 127 bits, w = 4):
+ * G2 64 doublings + 67 additions + 24 ψ; G1 128 doublings + 63 additions + 8 φ.
  * `limbs`: k reduced mod r as from `ScalarReducer.reduce`.
  */
 export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: Int32Array): void {
   const law = s.law, F = law.F, n = law.n, T = s.tables, acc = s.acc, sel = s.sel, d = s.d, split = s.split;
   const m = T.length, L = split.digits.digitLimbs, one = s.oneSlot, tmp = s.tmp;
-  const T0 = T[0], J = s.jac;
+  const T0 = T[0], J = s.jac, w = s.window, E = s.entries;
   law.copy(T0[0], p);
-  for (let i = 1; i < ENDO_ENTRIES; i++) { // T0[i] = (i + 1)·P
+  for (let i = 1; i < E; i++) { // T0[i] = (i + 1)·P
     if (i & 1) law.dbl(T0[i], T0[i >> 1]); // (i + 1) even: 2·((i + 1)/2)·P
     else law.add(T0[i], T0[i - 1], p);
   }
@@ -390,19 +415,19 @@ export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: I
   s.fillTables();
   split.digits.decompose(d, limbs, s.signs);
   const signed = split.digits.signed; // public: the kind of decomposition
-  const digits = Math.ceil((split.digits.digitBits + 1) / 4);
+  const digits = Math.ceil((split.digits.digitBits + 1) / w);
   for (let i = digits - 1; i >= 0; i--) {
     if (s.step !== null) { // public: the group's loop
       s.compiledPosition(i, i === digits - 1);
       continue;
     }
     if (i !== digits - 1) { // public loop position
-      for (let r = 0; r < 4; r++) J !== null ? J.dbl(acc, acc) : law.dbl(acc, acc);
+      for (let r = 0; r < w; r++) J !== null ? J.dbl(acc, acc) : law.dbl(acc, acc);
     }
     for (let j = 0; j < m; j++) {
-      const u = boothWindow(d, j * L, L, i);
-      const neg = u >>> 4, mag = boothMagnitude(u);
-      selectPoint(law, sel, T[j], (mag + 15) & 15); // entry |e| − 1; |e| = 0 → index 15: none
+      const u = boothWindow(d, j * L, L, i, w);
+      const neg = u >>> w, mag = boothMagnitude(u, w);
+      selectPoint(law, sel, T[j], (mag + 2 * E - 1) & (2 * E - 1)); // entry |e| − 1; |e| = 0 → 2E − 1: none
       F.cmov(sel + n, one, ((mag - 1) >>> 31) & 1); // |e| = 0: Y ← 1, so sel = (0 : 1 : 0) = O
       F.neg(tmp, sel + n);
       F.cmov(sel + n, tmp, neg ^ (signed ? s.signs[j] : 0)); // the digit's sign, and the sub-scalar's

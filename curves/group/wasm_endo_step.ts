@@ -1,30 +1,30 @@
 /**
  * One position of the endomorphism loop (`mulEndoCt` in scalar_mul.ts) compiled into the base field's
- * wasm module: the 4 Jacobian doublings and, per sub-scalar, the 8-entry table lookup, the masked
- * identity, the conditional negation and the mixed addition, in one JS→wasm call instead of 4 + 5m
- * (BLS12-381 G1, m = 2: 14 calls a position, 462 a multiplication; G2, m = 4: 24 and 408).
+ * wasm module: the w Jacobian doublings and, per sub-scalar, the lookup in a table of E = 2^(w−1)
+ * entries, the masked identity, the conditional negation and the mixed addition, in one JS→wasm call
+ * instead of w + 5m (BLS12-381 G1, m = 2, w = 4: 14 calls a position, 462 a multiplication).
  *
- * | export (layer "<group> endo step")                         | what                            |
- * | ---------------------------------------------------------- | ------------------------------- |
- * | <group>.endo_step_<m>(acc, T, sel, t, one, tmp, d₀, s₀, …)  | acc ← 16·acc + Σⱼ ±T_j[dⱼ]       |
- * | <group>.endo_first_<m>(acc, T, sel, t, one, tmp, d₀, s₀, …) | acc ← Σⱼ ±T_j[dⱼ] (the top position: no doubling, term 0 selected into acc) |
- * | <group>.psi_tables(T, c, t)   (Fp2 coordinates, m = 4)      | T₁ = s·ψ(T₀), T₂ = ψ²(T₀), T₃ = ψ²(T₁) |
+ * | export (layer "<group> endo step")                              | what                            |
+ * | --------------------------------------------------------------- | ------------------------------- |
+ * | <group>.endo_step_<m>_w<w>(acc, T, sel, t, one, tmp, d₀, s₀, …)  | acc ← 2^w·acc + Σⱼ ±T_j[dⱼ]     |
+ * | <group>.endo_first_<m>_w<w>(acc, T, sel, t, one, tmp, d₀, s₀, …) | acc ← Σⱼ ±T_j[dⱼ] (the top position: no doubling, term 0 selected into acc) |
+ * | <group>.psi_tables_w<w>(T, c, t)   (Fp2 coordinates, m = 4)      | T₁ = s·ψ(T₀), T₂ = ψ²(T₀), T₃ = ψ²(T₁) |
  *
  * psi_tables fills tables 1–3 from table 0 with ψ(X : Y : Z) = (conj(X)·c_x : conj(Y)·c_y : conj(Z))
  * (endomorphism.ts; valid in projective and Jacobian coordinates alike) and its square, which is
  * (X·N(c_x) : Y·N(c_y) : Z) with the norms N(c) = c·conj(c) in Fp: 2 Fp products per coordinate
  * instead of an Fp2 one. The split's sign s = ±1 (mulByBase = s·ψ) is folded into the constants, c
  * the address of [c_x, s·c_y, (N(c_x), N(c_y))] (three Fp2 elements), t one element of scratch:
- * 8·(2M + 3 conj) + 16·(4 Fp M), straight-line. For BLS12-381 s = −1 (ψ acts as x = −B), so T₃ = ψ²(T₁)
+ * E·(2M + 3 conj) + 2E·(4 Fp M), straight-line. For BLS12-381 s = −1 (ψ acts as x = −B), so T₃ = ψ²(T₁)
  * = −ψ³(T₀) = B³·T₀; for BN254 s = 1.
  *
  * Arguments are byte addresses except the digits: acc the Jacobian accumulator, T the first of m
- * tables of 8 affine entries (Z = 1; table j starts 8·j entries after T, entries are 3·size base slots
+ * tables of E affine entries (Z = 1; table j starts E·j entries after T, entries are 3·size base slots
  * apart), sel one point of scratch, t the Jacobian scratch (JAC_SCRATCH elements), one the element 1,
- * tmp one element of scratch. Per sub-scalar j: dⱼ = |digit| − 1 mod 16 (15: the digit is 0, the
+ * tmp one element of scratch. Per sub-scalar j: dⱼ = |digit| − 1 mod 2E (2E − 1: the digit is 0, the
  * lookup selects nothing) and sⱼ ∈ {0, 1} its sign. Secret digits only ever meet masks: the lookup's
- * (wasm_select.ts), the flag z = ((dⱼ ⊕ 15) − 1) >>> 31 (1 iff dⱼ = 15) for the masked move Y ← 1
- * that turns the all-zero selection into O = (0 : 1 : 0), and sⱼ for the masked move Y ← −Y. The
+ * (wasm_select.ts), the flag z = ((dⱼ ⊕ (2E − 1)) − 1) >>> 31 (1 iff dⱼ = 2E − 1) for the masked move
+ * Y ← 1 that turns the all-zero selection into O = (0 : 1 : 0), and sⱼ for the masked move Y ← −Y. The
  * function is straight-line (no branch, no `select`): tests/ct proves it with the module.
  * @module
  */
@@ -32,7 +32,7 @@ import type { FieldKernel } from "../../field/kernel.ts";
 import { FunctionBuilder, I32, Op } from "../../wasm/emitter.ts";
 import type { ExtraEmitter, FieldModuleContext, WasmLayer } from "../../field/wasm/module.ts";
 import { layerExports } from "../../field/wasm/plan.ts";
-import { ENDO_ENTRIES } from "./scalar_mul.ts";
+import { endoEntries, type EndoWindow } from "./scalar_mul.ts";
 import { selectName } from "./wasm_select.ts";
 import { b3Coefficients, type Calls, compiledFunctions, coordinateCalls } from "./wasm_point.ts";
 
@@ -46,6 +46,8 @@ export interface EndoStepExport {
   readonly psiTables: ((T: number, c: number, t: number) => void) | null;
   /** Sub-scalars per step. */
   readonly m: number;
+  /** Signed window width w: w doublings per step, tables of 2^(w−1) entries. */
+  readonly window: EndoWindow;
   /** Bytes per base slot. */
   readonly stride: number;
 }
@@ -53,15 +55,18 @@ export interface EndoStepExport {
 /** The layer name of a group's compiled endomorphism step in its field's module plan. */
 export const endoStepLayerName = (group: string): string => `${group} endo step`;
 
-/** The export name of a group's step for m sub-scalars (a plan of another m is not found: JS loop). */
-const stepName = (group: string, m: number) => `${group}.endo_step_${m}`;
-const firstName = (group: string, m: number) => `${group}.endo_first_${m}`;
-const psiTablesName = (group: string) => `${group}.psi_tables`;
+/**
+ * The export names of a group's step for m sub-scalars and window w (a plan of another m or w is not
+ * found: the JS loop runs).
+ */
+const stepName = (group: string, m: number, w: EndoWindow) => `${group}.endo_step_${m}_w${w}`;
+const firstName = (group: string, m: number, w: EndoWindow) => `${group}.endo_first_${m}_w${w}`;
+const psiTablesName = (group: string, w: EndoWindow) => `${group}.psi_tables_w${w}`;
 
 /**
- * The emitter of `<group>.endo_step` for coordinates of `size` base slots and m sub-scalars. It calls
- * the group's jac_dbl / jac_madd (point layer) and the lookup of 3·size slots × 8 entries (select
- * layer): both layers come first in the plan.
+ * The emitter of `<group>.endo_step` for coordinates of `size` base slots, m sub-scalars and window w.
+ * It calls the group's jac_dbl / jac_madd (point layer) and the lookup of 3·size slots × 2^(w−1)
+ * entries (select layer): both layers come first in the plan.
  */
 function endoStepExtras(
   group: string,
@@ -69,17 +74,18 @@ function endoStepExtras(
   b3: readonly bigint[],
   p: bigint,
   m: number,
+  w: EndoWindow,
 ): ExtraEmitter {
   return (ctx) => {
-    const { c, module } = ctx, s = c.stride;
+    const { c, module } = ctx, s = c.stride, E = endoEntries(w), none = 2 * E - 1;
     const calls = coordinateCalls(ctx, size, b3Coefficients(b3, p));
     const dbl = module.exportedIndex(`${group}.jac_dbl`), madd = module.exportedIndex(`${group}.jac_madd`);
-    const select = module.exportedIndex(selectName({ slots: 3 * size, count: ENDO_ENTRIES }));
+    const select = module.exportedIndex(selectName({ slots: 3 * size, count: E }));
     if (dbl < 0 || madd < 0 || select < 0) {
       throw new Error(`${group} endo step: the point and select layers must come first in the plan`);
     }
     const neg = calls.neg(), point = 3 * size * s;
-    for (const [name, doublings] of [[stepName(group, m), 4], [firstName(group, m), 0]] as const) {
+    for (const [name, doublings] of [[stepName(group, m, w), w], [firstName(group, m, w), 0]] as const) {
       const f = new FunctionBuilder(Array(6 + 2 * m).fill(I32), []);
       const [ACC, T, SEL, TS, ONE, TMP] = [0, 1, 2, 3, 4, 5];
       const z = f.local(I32);
@@ -92,9 +98,9 @@ function endoStepExtras(
         const d = 6 + 2 * j, sign = d + 1;
         // The top position's first term is selected into acc itself (no addition to O).
         const into = doublings === 0 && j === 0 ? ACC : SEL;
-        f.localGet(into), at(T, j * ENDO_ENTRIES * point), f.i32Const(point).localGet(d).call(select);
-        // z = 1 iff d = 15 (the digit 0): ((d ⊕ 15) − 1) >>> 31 for d ∈ [0, 16)
-        f.localGet(d).i32Const(15).op(Op.i32Xor).i32Const(1).op(Op.i32Sub).i32Const(31).op(Op.i32ShrU)
+        f.localGet(into), at(T, j * E * point), f.i32Const(point).localGet(d).call(select);
+        // z = 1 iff d = 2E − 1 (the digit 0): ((d ⊕ (2E − 1)) − 1) >>> 31 for d ∈ [0, 2E)
+        f.localGet(d).i32Const(none).op(Op.i32Xor).i32Const(1).op(Op.i32Sub).i32Const(31).op(Op.i32ShrU)
           .localSet(z);
         at(into, size * s), f.localGet(ONE).localGet(z).call(calls.cmov); // Y ← 1: O
         f.localGet(TMP), at(into, size * s), f.call(neg);
@@ -103,12 +109,12 @@ function endoStepExtras(
       }
       module.addFunction(name, f);
     }
-    if (size === 2 && m === 4) emitPsiTables(ctx, psiTablesName(group), calls);
+    if (size === 2 && m === 4) emitPsiTables(ctx, psiTablesName(group, w), calls, E);
   };
 }
 
-/** `name`(T, c, t): tables 1–3 of 8 points from table 0 by ψ and ψ² (see the module doc). */
-function emitPsiTables(ctx: FieldModuleContext, name: string, calls: Calls): void {
+/** `name`(T, c, t): tables 1–3 of `entries` points from table 0 by ψ and ψ² (see the module doc). */
+function emitPsiTables(ctx: FieldModuleContext, name: string, calls: Calls, entries: number): void {
   const { c, module, fn } = ctx, s = c.stride, E = 2 * s, P = 3 * E;
   const f = new FunctionBuilder([I32, I32, I32], []);
   const [T, C, TMP] = [0, 1, 2];
@@ -135,8 +141,8 @@ function emitPsiTables(ctx: FieldModuleContext, name: string, calls: Calls): voi
     for (let k = 0; k < 2; k++) at(T, to + k * E), at(T, from + k * E), at(C, 2 * E + k * s), f.call(mulByFp);
     at(T, to + 2 * E), at(T, from + 2 * E), f.call(calls.copy);
   };
-  for (let i = 0; i < ENDO_ENTRIES; i++) {
-    const entry = (table: number) => (table * ENDO_ENTRIES + i) * P;
+  for (let i = 0; i < entries; i++) {
+    const entry = (table: number) => (table * entries + i) * P;
     psi(entry(1), entry(0));
     psi2(entry(2), entry(0));
     psi2(entry(3), entry(1));
@@ -146,8 +152,8 @@ function emitPsiTables(ctx: FieldModuleContext, name: string, calls: Calls): voi
 
 /**
  * The compiled step of group `group` (coordinates of `size` base slots, 3b by its canonical
- * coordinates, m sub-scalars) as a layer of its base field's module plan, after the group's point
- * layer and the select layer.
+ * coordinates, m sub-scalars, window w: the group's EndomorphismSpec) as a layer of its base field's
+ * module plan, after the group's point layer and the select layer.
  */
 export function endoStepLayer(
   group: string,
@@ -155,27 +161,36 @@ export function endoStepLayer(
   b3: readonly bigint[],
   p: bigint,
   m: number,
+  w: EndoWindow,
 ): WasmLayer {
   return {
     name: endoStepLayerName(group),
     exports: [
-      stepName(group, m),
-      firstName(group, m),
-      ...(size === 2 && m === 4 ? [psiTablesName(group)] : []),
+      stepName(group, m, w),
+      firstName(group, m, w),
+      ...(size === 2 && m === 4 ? [psiTablesName(group, w)] : []),
     ],
-    emit: endoStepExtras(group, size, b3, p, m),
+    emit: endoStepExtras(group, size, b3, p, m, w),
   };
 }
 
-/** The compiled step of group `group` in `kernel`'s module with its m, or null (see compiledFunctions). */
-export function wasmEndoStep(kernel: FieldKernel, group: string, m: number): EndoStepExport | null {
+/**
+ * The compiled step of group `group` in `kernel`'s module with its m and window w, or null (see
+ * compiledFunctions).
+ */
+export function wasmEndoStep(
+  kernel: FieldKernel,
+  group: string,
+  m: number,
+  w: EndoWindow,
+): EndoStepExport | null {
   type Found = Pick<EndoStepExport, "step" | "first" | "stride">;
   const x = compiledFunctions<Found>(kernel, endoStepLayerName(group), {
-    step: stepName(group, m),
-    first: firstName(group, m),
+    step: stepName(group, m, w),
+    first: firstName(group, m, w),
   });
   if (x === null) return null;
-  const tables = layerExports(kernel, endoStepLayerName(group))?.[psiTablesName(group)];
+  const tables = layerExports(kernel, endoStepLayerName(group))?.[psiTablesName(group, w)];
   const psiTables = typeof tables === "function" ? tables as EndoStepExport["psiTables"] : null;
-  return Object.freeze({ step: x.step, first: x.first, psiTables, stride: x.stride, m });
+  return Object.freeze({ step: x.step, first: x.first, psiTables, stride: x.stride, m, window: w });
 }

@@ -19,7 +19,6 @@ import {
   bn254G1Basis,
   bn254G2Basis,
   determinant,
-  ENDO_ENTRIES,
   FIELDS,
   type GroupImpl,
   LatticeDigits,
@@ -123,12 +122,12 @@ for (const c of CURVES) {
       ctFlow(`${c.name} ${which} glv multiply, ${c.shape} k < r (${backend})`, run, () => c.secrets(idx));
 
       ctAccess(
-        `${c.name} ${which} glv table lookups read all ${ENDO_ENTRIES} entries of each table (${backend})`,
+        `${c.name} ${which} glv table lookups read all entries of each table (${backend})`,
         (d: number, trace) => {
           const s = group().endo!;
           for (const T of s.tables) selectPoint(s.law, s.sel, trace.wrap([...T]), d);
         },
-        secretIndices(ENDO_ENTRIES),
+        () => secretIndices(group().endo!.entries), // 2^(w−1): the group's window
         { fullScan: true },
       );
     }
