@@ -91,7 +91,7 @@ export const LIN_SCRATCH = 2;
  * (double-and-add per coefficient) in `scratch`, {@linkcode LIN_SCRATCH} elements of F (allocated
  * here if not given; the caller wipes them with its own scratch).
  */
-export function jacField<V>(F: CoordField<V>, scratch = F.alloc(LIN_SCRATCH)): JacField {
+export function jacField<V>(F: CoordField<V>, scratch: number = F.alloc(LIN_SCRATCH)): JacField {
   const sum = scratch, term = scratch + F.size;
   /** term ← m·a for m ≥ 1, by doubling and adding (m public); returns the slot holding it. */
   const scaled = (a: number, m: number): number => {

@@ -183,7 +183,7 @@ export type EndoWindow = 4 | 5;
 export const endoEntries = (w: EndoWindow): number => 1 << (w - 1);
 
 /** Entries of each table with the default window 4 (1·Q … 8·Q). */
-export const ENDO_ENTRIES = endoEntries(4);
+export const ENDO_ENTRIES: number = endoEntries(4);
 
 /**
  * Scratch of `mulEndoCt`: m tables of 2^(w−1) points, the accumulator, the selected entry, the digits
