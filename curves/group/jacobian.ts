@@ -36,8 +36,9 @@
  * is dropped. Costs: M, S multiplications and squarings of the coordinate field, A additions. Runs
  * of additions with small coefficients (8·C, 2·(T − A − C), R² − H³ − 2·V) are one `lin` each: in
  * wasm a single pass over the limbs with one final reduction, where single additions store, reload
- * and reduce every partial sum (BLS12-381 G2 jac_dbl: 8% fewer wasm instructions, jac_madd 2%; the
- * endomorphism multiplication about 5% faster, bench/endo_ratio.ts).
+ * and reduce every partial sum (BLS12-381 G2 jac_dbl: 8% fewer wasm instructions, jac_madd 2%; in
+ * alternating bench/endo_ratio.ts runs the G2 ratio rose 4–7% in one set, and did not move within
+ * noise in another).
  *
  * The formulas run over a {@linkcode JacField}: the coordinate field's operations plus constant-time
  * zero tests returning flags and masked moves. In TypeScript a flag is 0/1 ({@linkcode jacField});
@@ -116,9 +117,7 @@ export function jacField<V>(F: CoordField<V>, scratch: number = F.alloc(LIN_SCRA
     and: (f, g) => f & g,
     lin: (o, terms) => {
       checkLinTerms(terms);
-      // Positive terms first, so that the sum starts from one of them without a negation when it can.
-      const order = [...terms].sort((x, y) => y[1] - x[1]);
-      order.forEach(([a, k], i) => {
+      terms.forEach(([a, k], i) => { // (the formulas put a positive term first: no negation)
         const t = scaled(a, Math.abs(k));
         if (i === 0) k > 0 ? F.copy(sum, t) : F.neg(sum, t);
         else k > 0 ? F.add(sum, sum, t) : F.sub(sum, sum, t);
