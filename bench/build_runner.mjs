@@ -7,8 +7,9 @@
  * - `OUT_DIR/dist/`: the library compiled by tsc with tsconfig.build.json, the build the npm package
  *   ships (scripts/build_package.sh), so that Node and Bun run isochron as consumers get it: plain
  *   ESM JavaScript, wasm generated at run time as in any app that does not call initWasm.
- * - `OUT_DIR/dist/node/` and `OUT_DIR/cold_run.mjs`: the package's runtime build
- *   (scripts/bundle_package.mjs) and the cold suite's script, which imports it in fresh processes.
+ * - `OUT_DIR/dist/node/`, `OUT_DIR/dist/wasm/` and `OUT_DIR/cold_run.mjs`: the package's runtime build
+ *   (scripts/bundle_package.mjs), the prebuilt modules it reads (scripts/build_package.ts) and the cold
+ *   suite's script, which imports it in fresh processes.
  * - `OUT_DIR/runner.mjs`: `bench/runner_child.ts` with the benchmark code (the case API, the topics,
  *   the measurement) bundled by esbuild, types stripped. Every import of a library module
  *   (`mod.ts`, `backend.ts`, `errors.ts`, `wasm/`, `field/`, `scalar/`, `curves/`, `x25519/`) is kept
@@ -60,8 +61,32 @@ async function build(outDir) {
     { stdio: ["ignore", "inherit", "inherit"] },
   );
   if (tsc.status !== 0) throw new Error(`tsc build failed (exit ${tsc.status})`);
-  // The cold suite's runs: the package's runtime build (dist/node/) and the script that imports it.
+  // The cold suite's runs: the package's runtime build (dist/node/), the prebuilt modules it reads
+  // (dist/wasm/, as the package ships them) and the script that imports it.
   await bundlePackage(dist);
+  const wasm = spawnSync(
+    process.execPath,
+    [
+      join(root, "scripts/bin.mjs"),
+      "deno",
+      "run",
+      "--quiet",
+      "--allow-read",
+      `--allow-write=${dist}`,
+      join(root, "scripts/build_package.ts"),
+      join(dist, "wasm"),
+    ],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        NO_COLOR: "1",
+        DENO_NO_UPDATE_CHECK: "1",
+        DENO_DIR: process.env.DENO_DIR ?? join(root, ".cache/deno"),
+      },
+    },
+  );
+  if (wasm.status !== 0) throw new Error(`the prebuilt modules were not written (exit ${wasm.status})`);
   copyFileSync(join(root, "bench/cold_run.mjs"), join(outDir, "cold_run.mjs"));
   const esbuild = await import("esbuild");
   /** @type {import("esbuild").Plugin} */

@@ -18,6 +18,12 @@
  * `@noble/hashes`, the one dependency, stays an import. The bundled chunks merge modules, so their
  * top-level registrations can no longer be dropped one file at a time: that is why bundlers keep the
  * per-file build.
+ *
+ * Each entry of the runtime build is a small wrapper: it re-exports the library's entry and calls
+ * `usePackageFiles` (package_files.ts) with the URL of DIST, so that the field kernels compile the
+ * package's prebuilt modules (DIST/wasm/, written by scripts/build_wasm.ts) instead of generating them
+ * at first use (field/wasm/packaged.ts says when a file stands in). The wrapper's `import.meta.url` is
+ * the entry's own output file, whose depth under DIST is known here.
  */
 
 import { join, resolve } from "node:path";
@@ -35,9 +41,30 @@ export const ENTRIES = ["mod", "x25519/mod", "curves/bls12_381/mod", "curves/bn2
 export async function bundlePackage(dist) {
   dist = resolve(dist);
   const out = join(dist, "node");
+  /** @type {import("esbuild").Plugin} */
+  const wrappers = {
+    name: "isochron-runtime-entries",
+    setup(b) {
+      b.onResolve({ filter: /^runtime-entry:/ }, (args) => ({
+        path: args.path.slice("runtime-entry:".length),
+        namespace: "runtime-entry",
+      }));
+      b.onLoad({ filter: /.*/, namespace: "runtime-entry" }, (args) => ({
+        // DIST/node/<entry>.js → DIST/: one level for node/, one per folder of the entry
+        contents: `import { usePackageFiles } from "./package_files.js";\n` +
+          `usePackageFiles(new URL(${
+            JSON.stringify("../".repeat(args.path.split("/").length))
+          }, import.meta.url));\n` +
+          `export * from "./${args.path}.js";\n`,
+        resolveDir: dist,
+        loader: "js",
+      }));
+    },
+  };
   const result = await esbuild.build({
     absWorkingDir: dist,
-    entryPoints: Object.fromEntries(ENTRIES.map((e) => [e, `./${e}.js`])),
+    entryPoints: Object.fromEntries(ENTRIES.map((e) => [e, `runtime-entry:${e}`])),
+    plugins: [wrappers],
     outdir: out,
     bundle: true,
     splitting: true,

@@ -56,7 +56,7 @@ export { compileWasm, redetectWasm, WasmRefusedError } from "../wasm/compile.ts"
 // ---- field/ ----
 export type { Backend, FieldKernel } from "../field/kernel.ts";
 export { defineField, type FieldName } from "../field/params.ts";
-export { loadedField, loadedFields } from "../field/backend.ts";
+export { loadedField, loadedFields, registerCurve } from "../field/backend.ts";
 export {
   BATCH_CHUNK,
   batchInvVartime,
@@ -85,6 +85,7 @@ export {
 } from "../field/wasm/kernel.ts";
 export {
   buildFieldModule,
+  type FieldModuleContext,
   type FieldModuleOptions,
   KERNEL_FUNCTIONS,
   SLOT,
@@ -92,7 +93,11 @@ export {
 } from "../field/wasm/module.ts";
 export { montConstants, wasmFp2SupportsModulus, wasmSupportsModulus } from "../field/wasm/montgomery.ts";
 export { combinationReduction, emitSmallCombination, storeLimbs } from "../field/tower/wasm_fp2_emit.ts";
-export { modulePlan } from "../field/wasm/plan.ts";
+export { type ModulePlan, modulePlan } from "../field/wasm/plan.ts";
+export { moduleFileName, packagedModule, registerModuleFiles } from "../field/wasm/packaged.ts";
+
+// ---- package_files.ts (the npm runtime build's reader of dist/wasm/) ----
+export { packageFileReader, usePackageFiles } from "../package_files.ts";
 
 // ---- field/bigint/ ----
 export {

@@ -22,6 +22,7 @@ import { type FieldMulShape, fieldMulShape, REDUCED_RADIX } from "./shape.ts";
 import { buildFieldModule, KERNEL_FUNCTIONS, type KernelFunction, simdSupported, SLOT } from "./module.ts";
 import { FIELD_ONLY, type ModulePlan, type PlannedKernel } from "./plan.ts";
 import { montConstants } from "./montgomery.ts";
+import { packagedModule } from "./packaged.ts";
 
 /** The kernel module's exports, on byte addresses (see module.ts's KERNEL_FUNCTIONS). */
 export type KernelExports = Readonly<Record<KernelFunction, (...args: number[]) => number>> & {
@@ -67,6 +68,14 @@ export function wasmFieldModuleBytes(
   return buildFieldModule(p, { extras, ...mul }).bytes;
 }
 
+/** The value of the n little-endian 32-bit words at byte `at` of `memory`. */
+function limbsValue(memory: WebAssembly.Memory, at: number, n: number): bigint {
+  const words = new Uint32Array(memory.buffer, at, n);
+  let v = 0n;
+  for (let j = n - 1; j >= 0; j--) v = (v << 32n) | BigInt(words[j]);
+  return v;
+}
+
 /** Memory pages (64 KiB) needed for `bytes` bytes. */
 const pagesFor = (bytes: number): number => Math.ceil(bytes / 65536);
 
@@ -102,6 +111,11 @@ export function createWasmFieldKernel(
     layers.add(layer.name);
   }
   const memory = x.memory;
+  // A supplied module must be this field's (its data segment holds p at slot P): the module of another
+  // field exports the same functions and would compute modulo the wrong prime.
+  if (module !== undefined && limbsValue(memory, SLOT.P * S, c.n) !== p) {
+    throw new IsochronError("INVALID_TYPE", `wasm module is not ${name}'s: it holds another modulus`);
+  }
   /**
    * 32-bit words per slot; byte and word views of the memory, re-made by `tryGrow`, the only place
    * that grows it (the module has no memory.grow, and no other code holds this instance): reading
@@ -268,7 +282,8 @@ const covers = (k: WasmFieldKernel, plan: ModulePlan): boolean =>
 /**
  * The shared wasm kernel of field `name` for `plan`: an existing kernel of the field whose module holds
  * every layer of `plan` (so a tower asked for after its curve shares the curve's kernel and slots),
- * else a new one, built from `module` if given (prebuilt), else generated and compiled now.
+ * else a new one, built from `module` if given (prebuilt), else from the packaged file where the
+ * program reads them (packaged.ts: the npm runtime build), else generated and compiled now.
  */
 export function wasmFieldKernel(
   field: FieldParams,
@@ -279,7 +294,7 @@ export function wasmFieldKernel(
   if (kernels === undefined) cache.set(field.name, kernels = []);
   let k = kernels.find((c) => c.plan === plan) ?? kernels.find((c) => covers(c, plan));
   if (k === undefined) {
-    k = createWasmFieldKernel(field, plan, module);
+    k = createWasmFieldKernel(field, plan, module ?? packagedModule(field, plan));
     kernels.push(k);
   }
   return k;

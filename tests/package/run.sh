@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Consumer tests of the npm package: packs the tarball as `npm pack` does for a release (prepack builds
 # dist/), installs it into a scratch project, and runs known answers by package name on Node (import
-# and require), Bun, Deno (through node_modules), workerd (Workers bundled from the scratch project:
+# and require), Bun, Deno (through node_modules), the runtime build's reading of its prebuilt modules
+# (files.mjs), workerd (Workers bundled from the scratch project:
 # TypeScript kernels by themselves, static .wasm + initWasm, the README's Worker; workerd.mjs) and
 # headless Chromium (with and without a CSP that refuses WebAssembly; browser.mjs, skipped with a
 # message where Chromium is missing unless ISOCHRON_REQUIRE_BROWSER=1); and that each app of one curve
@@ -69,6 +70,8 @@ else
 fi
 out=$(DENO_DIR="$root/.cache/deno" NO_COLOR=1 "$DENO" run --quiet --allow-read --allow-env --node-modules-dir=manual \
   consumer.mjs deno 2>&1); echo "$out"; count "$out"
+out=$(DENO_DIR="$root/.cache/deno" node "$root/tests/package/files.mjs" "$work/consumer" "$DENO" "$BUN" 2>&1)
+echo "$out"; count "$out"
 out=$(node "$root/tests/package/workerd.mjs" "$work/consumer" 2>&1); echo "$out"; count "$out"
 out=$(node "$root/tests/package/browser.mjs" "$work/consumer" 2>&1); echo "$out"; count "$out"
 out=$(node "$root/tests/package/size.mjs" "$work/consumer" 2>&1); echo "$out"; count "$out"

@@ -1,0 +1,50 @@
+/**
+ * Prebuilt field modules read from files where the program can read them: the npm package ships
+ * `dist/wasm/<field>.wasm` (and `<field>.nosimd.wasm`), the bytes the generator writes for the field
+ * under its curve's plan (scripts/build_wasm.ts; tests/field/build_wasm.test.ts proves them equal to
+ * the run-time output). The package's runtime build (`dist/node/`, what Node, Bun and Deno load from
+ * node_modules) registers a reader for them (package_files.ts), so that a first operation there
+ * compiles the file instead of generating the module: generating the BLS12-381 Fp module is most of
+ * a fresh process's first signature (ARCHITECTURE.md §3). Browsers, bundlers and the TypeScript source
+ * never register one, and generate as before (or take modules from `initWasm`).
+ *
+ * A file is used only where it holds exactly what would be generated here: the field's registered plan,
+ * this engine's SIMD variant, and the portable multiplication shape (field/wasm/shape.ts; an engine
+ * that validates wide arithmetic, or a forced shape, generates its own). A reader that finds nothing
+ * leaves the field to the generator; a file that is there but does not compile as that module throws
+ * (a damaged install, not something to hide).
+ * @module
+ */
+import { simdSupported } from "../../wasm/emitter.ts";
+import { compileWasm } from "../../wasm/compile.ts";
+import type { FieldParams } from "../params.ts";
+import { loadedField } from "../selection.ts";
+import type { ModulePlan } from "./plan.ts";
+import { fieldMulShape, portableFieldMulShape } from "./shape.ts";
+
+/** Reads a packaged module by file name (`bls12-381-fp.wasm`): its bytes, or null where there is none. */
+export type ModuleFileReader = (file: string) => Uint8Array<ArrayBuffer> | null;
+
+let reader: ModuleFileReader | null = null;
+
+/** Registers (or, with null, removes) the reader of packaged modules. */
+export function registerModuleFiles(read: ModuleFileReader | null): void {
+  reader = read;
+}
+
+/** The file a field's module would be read from on this engine (`<field>.wasm`, `<field>.nosimd.wasm`). */
+export function moduleFileName(field: FieldParams, simd: boolean = simdSupported()): string {
+  return `${field.name}${simd ? "" : ".nosimd"}.wasm`;
+}
+
+/**
+ * The packaged module of `field` under `plan`, compiled, if a reader is registered, `plan` is the one
+ * its curve registered and this engine generates the portable shape; else undefined (generate).
+ */
+export function packagedModule(field: FieldParams, plan: ModulePlan): WebAssembly.Module | undefined {
+  if (reader === null || loadedField(field.name)?.plan !== plan) return undefined;
+  if (fieldMulShape(field.p) !== portableFieldMulShape(field.p)) return undefined;
+  const file = moduleFileName(field);
+  const bytes = reader(file);
+  return bytes === null ? undefined : compileWasm(bytes, `${field.name} (${file})`) as WebAssembly.Module;
+}

@@ -1,0 +1,180 @@
+/**
+ * Packaged modules (field/wasm/packaged.ts, package_files.ts): when a registered reader's file stands
+ * in for generation, when it must not, and the modulus check that keeps a module of another field from
+ * computing modulo the wrong prime (also through initWasm). Each case uses a field name of its own: the
+ * wasm kernels are cached per field.
+ */
+import assert from "node:assert/strict";
+import {
+  defineField,
+  type FieldModuleContext,
+  type FieldName,
+  FIELDS,
+  FunctionBuilder,
+  I32,
+  IsochronError,
+  moduleFileName,
+  type ModulePlan,
+  modulePlan,
+  packageFileReader,
+  registerCurve,
+  registerModuleFiles,
+  setFieldMulShape,
+  usePackageFiles,
+  wasmFieldModuleBytes,
+} from "../internal.ts";
+import { fieldKernel, initWasm } from "../../field/mod.ts";
+
+const BN = FIELDS["bn254-fp"];
+const isCode = (code: string) => (e: unknown) => e instanceof IsochronError && e.code === code;
+
+/** A field with BN254's p under a new name, registered as the base field of a one-field curve. */
+function testCurve(name: string): { field: ReturnType<typeof defineField>; plan: ModulePlan } {
+  const field = defineField(name as FieldName, BN.p, BN.ts);
+  const plan = modulePlan(name, () => []);
+  registerCurve(`${name} curve`, [{ field, plan }]);
+  return { field, plan };
+}
+
+/** A module of `field` with one more export, `packaged_marker`: a kernel built from it is told apart. */
+function markedBytes(field: ReturnType<typeof defineField>): Uint8Array<ArrayBuffer> {
+  const marker = {
+    name: "marker",
+    exports: ["packaged_marker"],
+    emit: (ctx: FieldModuleContext) =>
+      void ctx.module.addFunction("packaged_marker", new FunctionBuilder([], [I32]).i32Const(7)),
+  };
+  return wasmFieldModuleBytes(field, modulePlan("marked", () => [marker]));
+}
+
+/** Checks `k` computes modulo BN254's p (a product against BigInt). */
+function checkArithmetic(k: ReturnType<typeof fieldKernel>): void {
+  const [a, b] = [k.alloc(1), k.alloc(1)];
+  const x = BN.p - 12345n, y = 98765n;
+  k.setBigintVartime(a, x), k.setBigintVartime(b, y);
+  k.mul(a, a, b);
+  assert.equal(k.toBigintVartime(a), (x * y) % BN.p);
+}
+
+/** Runs fn with `read` registered, then removes the reader. */
+function withReader(read: (file: string) => Uint8Array<ArrayBuffer> | null, fn: () => void): void {
+  registerModuleFiles(read);
+  try {
+    fn();
+  } finally {
+    registerModuleFiles(null);
+  }
+}
+
+Deno.test("packaged: the reader's file is compiled instead of generating, once, for the curve's plan", () => {
+  const { field, plan } = testCurve("test-packaged-used");
+  const asked: string[] = [];
+  withReader((file) => (asked.push(file), markedBytes(field)), () => {
+    const k = fieldKernel(field, "wasm", plan);
+    assert.deepEqual(asked, [moduleFileName(field)]);
+    assert.equal(typeof (k as { exports?: Record<string, unknown> }).exports?.packaged_marker, "function");
+    checkArithmetic(k);
+    assert.equal(fieldKernel(field, "wasm", plan), k); // cached: the file is read once
+    assert.deepEqual(asked, [moduleFileName(field)]);
+  });
+});
+
+Deno.test("packaged: no file for another plan, a forced shape, or a reader that finds nothing", () => {
+  let asked = 0;
+  const count = () => (asked++, null);
+  // A plan that is not the one the curve registered (the file holds that one).
+  const other = testCurve("test-packaged-plan");
+  withReader(() => (asked++, markedBytes(other.field)), () => {
+    const k = fieldKernel(other.field, "wasm", modulePlan("another", () => []));
+    assert.equal(asked, 0);
+    assert.equal((k as { exports?: Record<string, unknown> }).exports?.packaged_marker, undefined);
+  });
+  // A forced shape that is not the portable one the files are written in.
+  const forced = testCurve("test-packaged-shape");
+  setFieldMulShape("u32");
+  try {
+    withReader(count, () => checkArithmetic(fieldKernel(forced.field, "wasm", forced.plan)));
+  } finally {
+    setFieldMulShape("auto");
+  }
+  assert.equal(asked, 0);
+  // A reader that finds no file: generated.
+  const missing = testCurve("test-packaged-missing");
+  withReader(count, () => checkArithmetic(fieldKernel(missing.field, "wasm", missing.plan)));
+  assert.equal(asked, 1);
+});
+
+Deno.test("packaged: a module of another field is refused (reader and initWasm), and nothing is kept", () => {
+  const { field, plan } = testCurve("test-packaged-wrong");
+  const bls = wasmFieldModuleBytes(FIELDS["bls12-381-fp"]);
+  withReader(() => bls, () => {
+    assert.throws(
+      () => fieldKernel(field, "wasm", plan),
+      (e: unknown) => isCode("INVALID_TYPE")(e) && String(e).includes("modulus"),
+    );
+  });
+  checkArithmetic(fieldKernel(field, "wasm", plan)); // no reader now: generated, nothing cached before
+  // initWasm: the module of BN254's Fr given for a field of BN254's p (the same functions, another prime).
+  const viaInit = testCurve("test-packaged-init");
+  initWasm({ [viaInit.field.name]: new WebAssembly.Module(wasmFieldModuleBytes(FIELDS["bn254-fr"])) });
+  assert.throws(() => fieldKernel(viaInit.field, "wasm", viaInit.plan), isCode("INVALID_TYPE"));
+});
+
+Deno.test("package files: the reader reads dist/wasm/<file> where it may, nothing elsewhere", () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    Deno.mkdirSync(`${dir}/wasm`);
+    Deno.writeFileSync(`${dir}/wasm/some.wasm`, new Uint8Array([1, 2, 3]));
+    const read = packageFileReader(new URL(`file://${dir}/`))!;
+    assert.deepEqual([...read("some.wasm")!], [1, 2, 3]);
+    assert.equal(read("other.wasm"), null);
+    assert.equal(packageFileReader(new URL("https://example.com/dist/")), null);
+    // usePackageFiles registers that reader: a curve's field then takes its file from the folder.
+    const { field, plan } = testCurve("test-package-files");
+    Deno.writeFileSync(`${dir}/wasm/${moduleFileName(field)}`, markedBytes(field));
+    usePackageFiles(new URL(`file://${dir}/`));
+    try {
+      const k = fieldKernel(field, "wasm", plan);
+      assert.equal(typeof (k as { exports?: Record<string, unknown> }).exports?.packaged_marker, "function");
+    } finally {
+      registerModuleFiles(null);
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("package files: without read permission Deno is not asked, and the reader answers null", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    Deno.mkdirSync(`${dir}/wasm`);
+    Deno.writeFileSync(`${dir}/wasm/some.wasm`, new Uint8Array([1, 2, 3]));
+    const script = `import { packageFileReader } from ${
+      JSON.stringify(new URL("../../package_files.ts", import.meta.url).href)
+    };
+      const read = packageFileReader(new URL(${JSON.stringify(`file://${dir}/`)}));
+      console.log(JSON.stringify(read === null ? "no reader" : read("some.wasm")));`;
+    Deno.writeTextFileSync(`${dir}/probe.ts`, script);
+    // (deno eval would grant every permission)
+    const run = (args: string[]) =>
+      new Deno.Command(Deno.execPath(), {
+        args: ["run", ...args, `${dir}/probe.ts`],
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+    const denied = await run(["--no-prompt"]);
+    assert.equal(
+      new TextDecoder().decode(denied.stdout).trim(),
+      "null",
+      new TextDecoder().decode(denied.stderr),
+    );
+    const granted = await run([`--allow-read=${dir}`]);
+    assert.equal(
+      new TextDecoder().decode(granted.stdout).trim(),
+      JSON.stringify({ type: "Buffer", data: [1, 2, 3] }),
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
