@@ -2,8 +2,9 @@
  * The WebAssembly files of the npm package (`npm pack` runs scripts/build_package.sh, which calls this
  * after tsc), for runtimes that import `.wasm` statically (Cloudflare Workers: `initWasm`): each field's
  * one module under its curve's plan (scripts/build_wasm.ts) and X25519's, each in both variants the
- * run-time loader picks from, `<name>.wasm` (SIMD) and `<name>.nosimd.wasm` (engines without SIMD).
- * The bytes are the run-time generator's.
+ * run-time loader picks from, `<name>.wasm` (SIMD) and `<name>.nosimd.wasm` (engines without SIMD),
+ * and each field's `<name>.wide.wasm` (the wide-arithmetic shape, which the runtime build reads on
+ * Bun). The bytes are the run-time generator's.
  * @module
  */
 import { wasmFiles } from "./build_wasm.ts";

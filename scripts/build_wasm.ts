@@ -1,7 +1,8 @@
 /**
  * Writes the generated WebAssembly field modules to dist/wasm/ (`deno run --allow-read
  * --allow-write=dist scripts/build_wasm.ts [outDir]`): per field, `<field>.wasm` (SIMD) and
- * `<field>.nosimd.wasm` (for engines without SIMD), each the field's one module under the plan of its
+ * `<field>.nosimd.wasm` (for engines without SIMD), and `<field>.wide.wasm` (the wide-arithmetic shape,
+ * for engines that validate it: Bun), each the field's one module under the plan of its
  * curve (field/wasm/plan.ts: kernel, inversion, and for a base field the tower, the G1/G2 point
  * formulas and the table lookups). Runtimes that refuse to compile wasm from bytes (Cloudflare
  * Workers) import these files statically and hand them to `initWasm` (field/backend.ts). The bytes are
@@ -10,7 +11,7 @@
  */
 
 import { wasmFieldModuleBytes } from "../field/wasm/kernel.ts";
-import { portableFieldMulShape } from "../field/wasm/shape.ts";
+import { portableFieldMulShape, wideShapeFits } from "../field/wasm/shape.ts";
 import { FIELD_PLANS, FIELDS } from "../curves/registry.ts";
 
 /** The files to write: name → bytes. */
@@ -21,6 +22,11 @@ export function wasmFiles(): Map<string, Uint8Array> {
     const shape = portableFieldMulShape(field.p);
     files.set(`${name}.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], true, shape));
     files.set(`${name}.nosimd.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], false, shape));
+    // The shape of engines that validate wide arithmetic (Bun), read by the npm runtime build there
+    // (field/wasm/packaged.ts); it needs an even number of 32-bit words.
+    if (wideShapeFits(field.p)) {
+      files.set(`${name}.wide.wasm`, wasmFieldModuleBytes(field, FIELD_PLANS[name], true, "wide"));
+    }
   }
   return files;
 }

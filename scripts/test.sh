@@ -13,7 +13,7 @@ fi
 
 entry_points=(mod.ts x25519/mod.ts curves/bls12_381/mod.ts curves/bn254/mod.ts)
 # Every library folder, so that the examples in JSDoc run wherever they are written (deno test --doc).
-library=(mod.ts backend.ts errors.ts wasm/ field/ scalar/ curves/ x25519/)
+library=(mod.ts backend.ts errors.ts package_files.ts wasm/ field/ scalar/ curves/ x25519/)
 failed_steps=()
 step() {
   local name=$1

@@ -1,6 +1,6 @@
 /**
  * Prebuilt field modules read from files where the program can read them: the npm package ships
- * `dist/wasm/<field>.wasm` (and `<field>.nosimd.wasm`), the bytes the generator writes for the field
+ * `dist/wasm/<field>.wasm` (and `.nosimd.wasm`, `.wide.wasm`), the bytes the generator writes for the field
  * under its curve's plan (scripts/build_wasm.ts; tests/field/build_wasm.test.ts proves them equal to
  * the run-time output). The package's runtime build (`dist/node/`, what Node, Bun and Deno load from
  * node_modules) registers a reader for them (package_files.ts), so that a first operation there
@@ -9,10 +9,10 @@
  * never register one, and generate as before (or take modules from `initWasm`).
  *
  * A file is used only where it holds exactly what would be generated here: the field's registered plan,
- * this engine's SIMD variant, and the portable multiplication shape (field/wasm/shape.ts; an engine
- * that validates wide arithmetic, or a forced shape, generates its own). A reader that finds nothing
- * leaves the field to the generator; a file that is there but does not compile as that module throws
- * (a damaged install, not something to hide).
+ * this engine's SIMD variant and multiplication shape (field/wasm/shape.ts: the portable one, or the
+ * wide one with SIMD on an engine that validates wide arithmetic; a forced shape generates its own).
+ * A reader that finds nothing leaves the field to the generator; a file that is there but does not
+ * compile as that module throws (a damaged install, not something to hide).
  * @module
  */
 import { simdSupported } from "../../wasm/emitter.ts";
@@ -20,7 +20,7 @@ import { compileWasm } from "../../wasm/compile.ts";
 import type { FieldParams } from "../params.ts";
 import { loadedField } from "../selection.ts";
 import type { ModulePlan } from "./plan.ts";
-import { fieldMulShape, portableFieldMulShape } from "./shape.ts";
+import { type FieldMulShape, fieldMulShape, portableFieldMulShape } from "./shape.ts";
 
 /** Reads a packaged module by file name (`bls12-381-fp.wasm`): its bytes, or null where there is none. */
 export type ModuleFileReader = (file: string) => Uint8Array<ArrayBuffer> | null;
@@ -32,19 +32,27 @@ export function registerModuleFiles(read: ModuleFileReader | null): void {
   reader = read;
 }
 
-/** The file a field's module would be read from on this engine (`<field>.wasm`, `<field>.nosimd.wasm`). */
-export function moduleFileName(field: FieldParams, simd: boolean = simdSupported()): string {
-  return `${field.name}${simd ? "" : ".nosimd"}.wasm`;
+/**
+ * The file that holds the module this engine would generate for `field` (scripts/build_wasm.ts):
+ * `<field>.wasm` or `<field>.nosimd.wasm` in the portable shape, `<field>.wide.wasm` in the wide shape
+ * with SIMD; null for any other shape (a forced one), whose module no file holds.
+ */
+export function moduleFileName(
+  field: FieldParams,
+  simd: boolean = simdSupported(),
+  shape: FieldMulShape = fieldMulShape(field.p),
+): string | null {
+  if (shape === portableFieldMulShape(field.p)) return `${field.name}${simd ? "" : ".nosimd"}.wasm`;
+  return shape === "wide" && simd ? `${field.name}.wide.wasm` : null;
 }
 
 /**
  * The packaged module of `field` under `plan`, compiled, if a reader is registered, `plan` is the one
- * its curve registered and this engine generates the portable shape; else undefined (generate).
+ * its curve registered and a file holds this engine's shape (moduleFileName); else undefined (generate).
  */
 export function packagedModule(field: FieldParams, plan: ModulePlan): WebAssembly.Module | undefined {
   if (reader === null || loadedField(field.name)?.plan !== plan) return undefined;
-  if (fieldMulShape(field.p) !== portableFieldMulShape(field.p)) return undefined;
   const file = moduleFileName(field);
-  const bytes = reader(file);
+  const bytes = file === null ? null : reader(file);
   return bytes === null ? undefined : compileWasm(bytes, `${field.name} (${file})`) as WebAssembly.Module;
 }

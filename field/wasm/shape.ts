@@ -68,8 +68,13 @@ function reducedFits(p: bigint): boolean {
  */
 export function fieldMulShape(p: bigint): FieldMulShape {
   const shape = forced ?? fieldMulShapeFor();
-  if (shape === "wide" && montConstants(p).n % 2 === 0) return "wide";
+  if (shape === "wide" && wideShapeFits(p)) return "wide";
   return shape === "u32" ? "u32" : portableFieldMulShape(p);
+}
+
+/** Whether p's module can take the `wide` shape: 64-bit limbs need an even number of 32-bit words. */
+export function wideShapeFits(p: bigint): boolean {
+  return montConstants(p).n % 2 === 0;
 }
 
 /**

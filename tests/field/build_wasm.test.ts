@@ -11,13 +11,18 @@ Deno.test("build_wasm: one module per field and SIMD variant, equal to the gener
   const files = wasmFiles();
   assert.deepEqual(
     [...files.keys()].sort(),
-    FIELD_NAMES.flatMap((n) => [`${n}.wasm`, `${n}.nosimd.wasm`]).sort(),
+    FIELD_NAMES.flatMap((n) => [`${n}.wasm`, `${n}.nosimd.wasm`, `${n}.wide.wasm`]).sort(),
   );
   for (const name of FIELD_NAMES) {
     const { p } = FIELDS[name];
     const plan = FIELD_PLANS[name];
     assert.deepEqual(files.get(`${name}.wasm`), wasmFieldModuleBytes(FIELDS[name], plan, true), name);
     assert.deepEqual(files.get(`${name}.nosimd.wasm`), wasmFieldModuleBytes(FIELDS[name], plan, false), name);
+    // The wide shape's file (Bun): the generator's bytes of that shape; it compiles only where wide
+    // arithmetic validates (the package's files.mjs runs it on Bun).
+    const wide = wasmFieldModuleBytes(FIELDS[name], plan, true, "wide");
+    assert.deepEqual(files.get(`${name}.wide.wasm`), wide, name);
+    assert.notDeepEqual(wide, files.get(`${name}.wasm`), `${name}: the shapes differ`);
     // Loaded as a static import would be: the compiled module handed to the kernel, with every layer
     // of its variant (this engine has SIMD, and takes the file without SIMD as well).
     for (const simd of [true, false]) {
@@ -33,10 +38,14 @@ Deno.test("build_wasm: one module per field and SIMD variant, equal to the gener
   }
 });
 
-Deno.test("build_package: the package ships every field module and X25519's, each in both variants", () => {
+Deno.test("build_package: the package ships every field module and X25519's, each in both variants (fields also wide)", () => {
   const files = packageWasmFiles();
   const names = [...FIELD_NAMES, "x25519"];
-  assert.deepEqual([...files.keys()].sort(), names.flatMap((n) => [`${n}.wasm`, `${n}.nosimd.wasm`]).sort());
+  assert.deepEqual(
+    [...files.keys()].sort(),
+    [...names.flatMap((n) => [`${n}.wasm`, `${n}.nosimd.wasm`]), ...FIELD_NAMES.map((n) => `${n}.wide.wasm`)]
+      .sort(),
+  );
   assert.deepEqual(files.get("x25519.wasm"), x25519WasmBytes(true));
   assert.deepEqual(files.get("x25519.nosimd.wasm"), x25519WasmBytes(false));
   assert.notDeepEqual(files.get("x25519.wasm"), files.get("x25519.nosimd.wasm"), "the variants differ");

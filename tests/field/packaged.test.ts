@@ -104,6 +104,15 @@ Deno.test("packaged: no file for another plan, a forced shape, or a reader that 
   assert.equal(asked, 1);
 });
 
+Deno.test("packaged: the file name follows the engine's shape and SIMD; a forced shape has none", () => {
+  const f = FIELDS["bls12-381-fp"];
+  assert.equal(moduleFileName(f, true, "reduced"), "bls12-381-fp.wasm");
+  assert.equal(moduleFileName(f, false, "reduced"), "bls12-381-fp.nosimd.wasm");
+  assert.equal(moduleFileName(f, true, "wide"), "bls12-381-fp.wide.wasm");
+  assert.equal(moduleFileName(f, false, "wide"), null); // no file of the wide shape without SIMD
+  assert.equal(moduleFileName(f, true, "u32"), null); // not the portable shape of this p
+});
+
 Deno.test("packaged: a module of another field is refused (reader and initWasm), and nothing is kept", () => {
   const { field, plan } = testCurve("test-packaged-wrong");
   const bls = wasmFieldModuleBytes(FIELDS["bls12-381-fp"]);

@@ -1,8 +1,9 @@
 // The runtime build reads the package's prebuilt modules (package_files.ts, field/wasm/packaged.ts):
 // `node files.mjs <consumer dir> <deno> [bun]` (tests/package/run.sh). In a copy of the installed
 // package, bls12-381-fp.wasm is replaced by the BN254 module: a runtime that reads the file refuses it
-// (INVALID_TYPE: it lacks the BLS12-381 layers), one that may not read it or generates its own shape signs as
-// usual, and with the file removed everything is generated. Each case is a fresh process.
+// (INVALID_TYPE: it lacks the BLS12-381 layers), one that may not read it or reads another shape's
+// file (Bun: .wide.wasm, then replaced the same way) signs as usual, and with the file removed
+// everything is generated. Each case is a fresh process.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -59,7 +60,10 @@ try {
     "ok",
   );
   if (bun) {
-    expect("bun generates its wide-arithmetic shape (no file of that shape): signs", run(bun, []), "ok");
+    // Bun validates wide arithmetic: its file is the wide shape's, untouched so far.
+    expect("bun reads the wide shape's file, not the portable one: signs", run(bun, []), "ok");
+    cpSync(join(wasm, "bn254-fp.wide.wasm"), join(wasm, "bls12-381-fp.wide.wasm"));
+    expect("bun reads dist/wasm/bls12-381-fp.wide.wasm (the BN254 module there is refused)", run(bun, []), refused);
   }
   rmSync(join(wasm, "bls12-381-fp.wasm"));
   expect("node with the file removed generates the module: signs", run("node", []), "ok");
