@@ -2,8 +2,9 @@
  * The npm package's runtime build reads its own prebuilt modules. `scripts/bundle_package.mjs` makes
  * each entry of `dist/node/` (what Node, Bun and Deno load from node_modules) call
  * {@linkcode usePackageFiles} with the package's `dist/` folder, whose `wasm/` holds the files of
- * scripts/build_wasm.ts; field/wasm/packaged.ts decides when a file stands in for generation. No
- * other entry imports this file: the TypeScript source, JSR and bundlers generate at run time.
+ * scripts/build_package.ts; field/wasm/packaged.ts and x25519/wasm/packaged.ts decide when a file
+ * stands in for generation. No other entry imports this file: the TypeScript source, JSR and bundlers
+ * generate at run time.
  *
  * Only where the runtime hands out `node:fs` synchronously (`process.getBuiltinModule`: Node ≥ 20.16,
  * Bun, Deno), the folder is a `file:` URL, and, on Deno, read access is already granted (asked with
@@ -11,6 +12,7 @@
  * @module
  */
 import { type ModuleFileReader, registerModuleFiles } from "./field/wasm/packaged.ts";
+import { registerX25519Files } from "./x25519/wasm/packaged.ts";
 
 /** The part of `node:fs` used here. */
 interface SyncFs {
@@ -57,5 +59,7 @@ export function packageFileReader(dist: URL): ModuleFileReader | null {
  */
 export function usePackageFiles(dist: URL): void {
   const read = packageFileReader(dist);
-  if (read !== null) registerModuleFiles(read);
+  if (read === null) return;
+  registerModuleFiles(read);
+  registerX25519Files(read);
 }

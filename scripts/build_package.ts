@@ -3,18 +3,20 @@
  * after tsc), for runtimes that import `.wasm` statically (Cloudflare Workers: `initWasm`): each field's
  * one module under its curve's plan (scripts/build_wasm.ts) and X25519's, each in both variants the
  * run-time loader picks from, `<name>.wasm` (SIMD) and `<name>.nosimd.wasm` (engines without SIMD),
- * and each field's `<name>.wide.wasm` (the wide-arithmetic shape, which the runtime build reads on
- * Bun). The bytes are the run-time generator's.
+ * and `<name>.wide.wasm` of each field and of X25519's ladder (the wide-arithmetic shape, which the
+ * runtime build reads on Bun). The bytes are the run-time generator's.
  * @module
  */
 import { wasmFiles } from "./build_wasm.ts";
 import { x25519WasmBytes } from "../x25519/mod.ts";
+import { x25519WideBytes } from "../x25519/wasm/wide.ts";
 
 /** File name → bytes of every `.wasm` file the package ships (dist/wasm/). */
 export function packageWasmFiles(): Map<string, Uint8Array> {
   const files = wasmFiles();
   files.set("x25519.wasm", x25519WasmBytes(true));
   files.set("x25519.nosimd.wasm", x25519WasmBytes(false));
+  files.set("x25519.wide.wasm", x25519WideBytes());
   return files;
 }
 

@@ -229,6 +229,7 @@ export { buildTableInWasm } from "../x25519/wasm/table.ts";
 export * as x25519Layout from "../x25519/wasm/layout.ts";
 export { buildX25519Wasm } from "../x25519/wasm/module.ts";
 export { X25519_WIDE, x25519WideBytes } from "../x25519/wasm/wide.ts";
+export { packagedX25519Module, registerX25519Files } from "../x25519/wasm/packaged.ts";
 export {
   type LadderShape as X25519LadderShape,
   ladderShapeFor as x25519LadderShapeFor,

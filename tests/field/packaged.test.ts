@@ -1,11 +1,12 @@
 /**
- * Packaged modules (field/wasm/packaged.ts, package_files.ts): when a registered reader's file stands
- * in for generation, when it must not, and the modulus check that keeps a module of another field from
- * computing modulo the wrong prime (also through initWasm). Each case uses a field name of its own: the
+ * Packaged modules (field/wasm/packaged.ts, x25519/wasm/packaged.ts, package_files.ts): when a
+ * registered reader's file stands in for generation, when it must not, and the checks that keep a
+ * module of another field (also through initWasm), or not X25519's, from being used. Each case uses a field name of its own: the
  * wasm kernels are cached per field.
  */
 import assert from "node:assert/strict";
 import {
+  createX25519WasmKernel,
   defineField,
   type FieldModuleContext,
   type FieldName,
@@ -19,11 +20,21 @@ import {
   packageFileReader,
   registerCurve,
   registerModuleFiles,
+  registerX25519Files,
   setFieldMulShape,
+  simdSupported,
   usePackageFiles,
   wasmFieldModuleBytes,
 } from "../internal.ts";
 import { fieldKernel, initWasm } from "../../field/mod.ts";
+import { x25519WasmBytes } from "../../x25519/mod.ts";
+
+// RFC 7748 §5.2, the first test vector (scalar, u-coordinate, output), little-endian hex.
+const RFC_K = "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4";
+const RFC_U = "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c";
+const RFC_OUT = "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552";
+const hex = (s: string) => Uint8Array.from(s.match(/../g)!, (h) => parseInt(h, 16));
+const toHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 
 const BN = FIELDS["bn254-fp"];
 const isCode = (code: string) => (e: unknown) => e instanceof IsochronError && e.code === code;
@@ -186,4 +197,27 @@ Deno.test("package files: without read permission Deno is not asked, and the rea
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+Deno.test("packaged X25519: the reader's full module is used from the start; a wrong file is refused", () => {
+  const asked: string[] = [];
+  registerX25519Files((
+    file,
+  ) => (asked.push(file), file.endsWith(".wide.wasm") ? null : x25519WasmBytes() as Uint8Array<ArrayBuffer>));
+  try {
+    const k = createX25519WasmKernel();
+    assert.deepEqual(asked, [simdSupported() ? "x25519.wasm" : "x25519.nosimd.wasm"]);
+    // RFC 7748 §5.2's first vector, on the module from the file.
+    const out = new Uint8Array(32);
+    k.scalarMult(out, hex(RFC_K), hex(RFC_U));
+    assert.equal(toHex(out), RFC_OUT);
+    registerX25519Files(() => wasmFieldModuleBytes(FIELDS["bn254-fr"]));
+    assert.throws(
+      () => createX25519WasmKernel(),
+      (e: unknown) => isCode("INVALID_TYPE")(e) && String(e).includes("lacks"),
+    );
+  } finally {
+    registerX25519Files(null);
+  }
+  assert.equal(asked.length, 1);
 });

@@ -3,9 +3,9 @@
 // package, bls12-381-fp.wasm is replaced by the BN254 module: a runtime that reads the file refuses it
 // (INVALID_TYPE: it lacks the BLS12-381 layers), one that may not read it or reads another shape's
 // file (Bun: .wide.wasm, then replaced the same way) signs as usual, and with the file removed
-// everything is generated. Each case is a fresh process.
+// everything is generated; X25519's files are read the same way. Each case is a fresh process.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -29,10 +29,22 @@ try {
 }
 `,
   );
+  // One X25519 shared secret: prints "ok" (32 bytes), or the error's code and message.
+  writeFileSync(
+    join(dir, "x25519.mjs"),
+    `const { x25519 } = await import("isochron/x25519");
+try {
+  const a = x25519.randomSecretKey();
+  console.log(x25519.getSharedSecret(a, x25519.getPublicKey(x25519.randomSecretKey())).length === 32 ? "ok" : "bad");
+} catch (e) {
+  console.log(\`\${e.code ?? e.name}: \${e.message}\`);
+}
+`,
+  );
   const wasm = join(dir, "node_modules/isochron/dist/wasm");
-  const run = (cmd, args) => {
+  const run = (cmd, args, script = "sign.mjs") => {
     try {
-      return execFileSync(cmd, [...args, "sign.mjs"], {
+      return execFileSync(cmd, [...args, script], {
         cwd: dir,
         encoding: "utf8",
         stdio: ["ignore", "pipe", "pipe"],
@@ -59,6 +71,23 @@ try {
     run(deno, denoArgs("--allow-env")),
     "ok",
   );
+  // X25519's full module (the ladder's file on Bun, the wide shape's): a field module there is refused.
+  const x25519File = readFileSync(join(wasm, "x25519.wasm"));
+  cpSync(join(wasm, "bn254-fr.wasm"), join(wasm, "x25519.wasm"));
+  expect(
+    "node reads dist/wasm/x25519.wasm (a field module there is refused)",
+    run("node", [], "x25519.mjs"),
+    /^INVALID_TYPE: .*x25519\.wasm is not X25519's module/,
+  );
+  writeFileSync(join(wasm, "x25519.wasm"), x25519File);
+  if (bun) {
+    cpSync(join(wasm, "bn254-fr.wasm"), join(wasm, "x25519.wide.wasm"));
+    expect(
+      "bun reads dist/wasm/x25519.wide.wasm (a field module there is refused)",
+      run(bun, [], "x25519.mjs"),
+      /^INVALID_TYPE: .*x25519\.wide\.wasm is not X25519's module/,
+    );
+  }
   if (bun) {
     // Bun validates wide arithmetic: its file is the wide shape's, untouched so far.
     expect("bun reads the wide shape's file, not the portable one: signs", run(bun, []), "ok");

@@ -34,12 +34,12 @@ size=$(stat -c %s "$tgz")
 files=$(tar tzf "$tgz")
 wasm_want=$( (for n in bls12-381-fp bls12-381-fr bn254-fp bn254-fr x25519; do
   printf 'package/dist/wasm/%s.wasm\npackage/dist/wasm/%s.nosimd.wasm\n' "$n" "$n"
-done; for n in bls12-381-fp bls12-381-fr bn254-fp bn254-fr; do
+done; for n in bls12-381-fp bls12-381-fr bn254-fp bn254-fr x25519; do
   printf 'package/dist/wasm/%s.wide.wasm\n' "$n"
 done) | sort)
 wasm_got=$(grep -E '^package/dist/wasm/.*\.wasm$' <<<"$files" | sort)
 if [ "$wasm_got" = "$wasm_want" ]; then
-  echo "ok   tarball: the .wasm of every field and X25519, SIMD and not, fields also wide ($(wc -l <<<"$wasm_got") files)"
+  echo "ok   tarball: the .wasm of every field and X25519, SIMD and not, and wide ($(wc -l <<<"$wasm_got") files)"
   passed=$((passed + 1))
 else
   echo "FAIL tarball: .wasm files:"; diff <(echo "$wasm_want") <(echo "$wasm_got")

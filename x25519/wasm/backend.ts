@@ -15,6 +15,7 @@ import { K, OUT, SCRATCH_END, slot, U, USER_SLOTS } from "./layout.ts";
 import { buildTableInWasm, type TableExports } from "./table.ts";
 import { type LadderShape, x25519LadderShape } from "./shape.ts";
 import { X25519_WIDE, x25519WideBytes } from "./wide.ts";
+import { packagedX25519Module } from "./packaged.ts";
 
 const built = new Map<boolean, Uint8Array>();
 
@@ -80,6 +81,9 @@ interface Exports extends TableExports {
   x25519_base(out: number, k: number): void;
 }
 
+/** What the full module exports beyond the field functions: both ladders and the fixed-base entry. */
+const FULL_EXPORTS = ["x25519", "x25519_calls", "x25519_base", "memory"] as const;
+
 /** The ladder export of each shape of the main module (the wide shape has a module of its own). */
 const LADDER_EXPORT = { inline: "x25519", calls: "x25519_calls", wide: null } as const;
 
@@ -118,9 +122,11 @@ const instantiate = (mod: WasmModule): Exports =>
  */
 export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly tableLoaded: boolean } {
   const simd = simdSupported();
-  let full = module !== undefined;
+  // The package's file of the full module, where the npm runtime build reads them (packaged.ts).
+  const packaged = module ?? packagedX25519Module(simd ? "x25519.wasm" : "x25519.nosimd.wasm", FULL_EXPORTS);
+  let full = packaged !== undefined;
   let e = instantiate(
-    module ?? compileWasm(firstUseBytes(simd, x25519LadderShape()) as Uint8Array<ArrayBuffer>, "x25519"),
+    packaged ?? compileWasm(firstUseBytes(simd, x25519LadderShape()) as Uint8Array<ArrayBuffer>, "x25519"),
   );
   // The memory never grows, so these views stay valid (until the move to the full module).
   let mem = new Uint8Array(e.memory.buffer);
@@ -153,7 +159,9 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
   let wide: { run: () => void; mem: Uint8Array } | undefined;
   const wideLadder = () => {
     if (wide === undefined) {
-      const w = new WebAssembly.Instance(compileWasm(wideBytes(), "x25519 wide") as WebAssembly.Module, {})
+      const m = packagedX25519Module("x25519.wide.wasm", ["x25519", "memory"]) ??
+        compileWasm(wideBytes(), "x25519 wide");
+      const w = new WebAssembly.Instance(m as WebAssembly.Module, {})
         .exports as unknown as { x25519: () => void; memory: WebAssembly.Memory };
       wide = { run: w.x25519, mem: new Uint8Array(w.memory.buffer) };
     }
