@@ -36,6 +36,7 @@ import {
 import { layerExports } from "../../field/wasm/plan.ts";
 import { emitSmallCombination, type Ref, storeLimbs } from "../../field/tower/wasm_fp2_emit.ts";
 import { emitFp2MulIn, emitFp2SqrIn } from "../../field/tower/wasm_fp2_lanes.ts";
+import { emitAdds, emitSubs } from "../../field/wasm/emit_linear.ts";
 import { rcbAdd, rcbDbl } from "./projective.ts";
 import { checkLinTerms, jacAdd, jacDbl, type JacExports, type JacField, jacMadd } from "./jacobian.ts";
 import { emitNormalise, emitSumAffine, emitSumLevel } from "./wasm_sum.ts";
@@ -239,7 +240,7 @@ function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Ca
       inv: () => inverse,
     };
   } else {
-    const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)];
+    const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)], [o0, o1] = [at(0), at(0, s)];
     // (k0 + k1·u)(a0 + a1·u) = (k0·a0 − k1·a1) + (k1·a0 + k0·a1)·u
     const mulB3 = b3 === null
       ? -1
@@ -253,9 +254,9 @@ function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Ca
     calls = {
       mul: fp2("fp2_mul", 3, (f) => emitFp2MulIn(ctx, f, at(0), at(1), at(2))),
       sqr: fp2("fp2_sqr", 2, (f) => emitFp2SqrIn(ctx, f, at(0), at(1))),
-      add: fp2("fp2_add", 3, (f) => linear(f, [[[a0, 1], [b0, 1]], [[a1, 1], [b1, 1]]])),
-      sub: fp2("fp2_sub", 3, (f) => linear(f, [[[a0, 1], [b0, -1]], [[a1, 1], [b1, -1]]])),
-      dbl: fp2("fp2_dbl", 2, (f) => linear(f, [[[a0, 2]], [[a1, 2]]])),
+      add: fp2("fp2_add", 3, (f) => emitAdds(f, c, [[o0, a0, b0], [o1, a1, b1]])),
+      sub: fp2("fp2_sub", 3, (f) => emitSubs(f, c, [[o0, a0, b0], [o1, a1, b1]])),
+      dbl: fp2("fp2_dbl", 2, (f) => emitAdds(f, c, [[o0, a0, a0], [o1, a1, a1]])),
       mulB3,
       lin,
       // copy, cmov and isZero of Fp2: the base field's on both coefficients

@@ -7,8 +7,9 @@
  * | ------------------------ | -------------------------------------- | -------------------------- |
  * | fp2_mul(out, a, b)       | a·b                                    | SIMD lanes, lazy reduction |
  * | fp2_sqr(out, a)          | a²                                     | SIMD lanes, lazy sums      |
- * | fp2_add/sub(out, a, b)   | a ± b                                  | limb chains + cond. sub.   |
- * | fp2_dbl/neg/conj(out, a) | 2a, −a, ā                              | idem                       |
+ * | fp2_add/sub(out, a, b)   | a ± b                                  | Fp chains, masked p        |
+ * | fp2_dbl(out, a)          | 2a                                     | idem                       |
+ * | fp2_neg/conj(out, a)     | −a, ā                                  | combination + cond. sub.   |
  * | fp2_mulByXi(out, a)      | ξ·a = (x0·c0 − c1) + (c0 + x0·c1)·u    | idem                       |
  * | fp2_mulByU(out, a)       | u·a = −c1 + c0·u                       | idem                       |
  * @module
@@ -20,6 +21,7 @@ import type { TowerParams } from "./params.ts";
 import { Fp2 } from "./fp2.ts";
 import { emitSmallCombination, type Ref, storeLimbs } from "./wasm_fp2_emit.ts";
 import { emitFp2MulIn, emitFp2SqrIn } from "./wasm_fp2_lanes.ts";
+import { emitAdds, emitSubs } from "../wasm/emit_linear.ts";
 
 /** Names of the exported Fp2 functions. */
 export const FP2_FUNCTIONS = [
@@ -66,9 +68,13 @@ export function fp2Extras(params: TowerParams, onIndices?: (fn: Fp2Indices) => v
     const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)];
     def("fp2_mul", 3, (f) => emitFp2MulIn(ctx, f, at(0), at(1), at(2)));
     def("fp2_sqr", 2, (f) => emitFp2SqrIn(ctx, f, at(0), at(1)));
-    def("fp2_add", 3, (f) => linear(f, [[a0, 1], [b0, 1]], [[a1, 1], [b1, 1]]));
-    def("fp2_sub", 3, (f) => linear(f, [[a0, 1], [b0, -1]], [[a1, 1], [b1, -1]]));
-    def("fp2_dbl", 2, (f) => linear(f, [[a0, 2]], [[a1, 2]]));
+    // Sums and differences: the base field's carry and borrow chains on both coefficients (a
+    // difference's correction is one masked addition of p, cheaper than a combination's
+    // subtraction of p and select: measured 51 → 36 ns in-wasm for fp2_sub, BLS12-381).
+    const [o0, o1] = [at(0), at(0, s)];
+    def("fp2_add", 3, (f) => emitAdds(f, c, [[o0, a0, b0], [o1, a1, b1]]));
+    def("fp2_sub", 3, (f) => emitSubs(f, c, [[o0, a0, b0], [o1, a1, b1]]));
+    def("fp2_dbl", 2, (f) => emitAdds(f, c, [[o0, a0, a0], [o1, a1, a1]]));
     def("fp2_neg", 2, (f) => linear(f, [[a0, -1]], [[a1, -1]]));
     def("fp2_conj", 2, (f) => linear(f, [[a0, 1]], [[a1, -1]]));
     def("fp2_mulByXi", 2, (f) => linear(f, [[a0, x0], [a1, -1]], [[a0, 1], [a1, x0]]));

@@ -19,6 +19,24 @@ const MASK32 = 0xffffffff;
  * masked conditional subtraction of p. Cost: 5 ops per limb for the sum, 8 for the correction.
  */
 export function emitAdd(f: FunctionBuilder, c: MontConstants, out: Ref, a: Ref, b: Ref): void {
+  emitAdds(f, c, [[out, a, b]]);
+}
+
+/**
+ * out_i ← a_i + b_i mod p for each triple, every operand read before the first store (Fp2's two
+ * coefficients in one function: an output may alias any input, as one `emitAdd` allows).
+ */
+export function emitAdds(
+  f: FunctionBuilder,
+  c: MontConstants,
+  sums: readonly (readonly [Ref, Ref, Ref])[],
+): void {
+  const limbs = sums.map(([, a, b]) => sumLimbs(f, c, a, b));
+  sums.forEach(([out], i) => emitCondSubStore(f, c, limbs[i], out));
+}
+
+/** a + b (< 2p) on N i64 locals of 32-bit limbs. */
+function sumLimbs(f: FunctionBuilder, c: MontConstants, a: Ref, b: Ref): number[] {
   const s = Array.from({ length: c.n }, () => f.local(I64));
   const carry = f.local(I64);
   for (let j = 0; j < c.n; j++) {
@@ -29,7 +47,7 @@ export function emitAdd(f: FunctionBuilder, c: MontConstants, out: Ref, a: Ref, 
     f.localTee(s[j]).i64Const(32).op(Op.i64ShrU).localSet(carry);
     f.localGet(s[j]).i64Const(MASK32).op(Op.i64And).localSet(s[j]);
   }
-  emitCondSubStore(f, c, s, out);
+  return s;
 }
 
 /** out ← 2a mod p (the sum a + a). */
@@ -42,6 +60,23 @@ export function emitDbl(f: FunctionBuilder, c: MontConstants, out: Ref, a: Ref):
  * borrowed (a < b). Cost: 5 + 6 ops per limb.
  */
 export function emitSub(f: FunctionBuilder, c: MontConstants, out: Ref, a: Ref, b: Ref): void {
+  emitSubs(f, c, [[out, a, b]]);
+}
+
+/**
+ * out_i ← a_i − b_i mod p for each triple, every operand read before the first store (as emitAdds).
+ */
+export function emitSubs(
+  f: FunctionBuilder,
+  c: MontConstants,
+  diffs: readonly (readonly [Ref, Ref, Ref])[],
+): void {
+  const chains = diffs.map(([, a, b]) => borrowChain(f, c, a, b));
+  diffs.forEach(([out], i) => addMaskedP(f, c, out, chains[i].d, chains[i].mask));
+}
+
+/** d = a − b mod 2^(32N) on N i64 locals, and mask = all ones iff a < b (the chain borrowed). */
+function borrowChain(f: FunctionBuilder, c: MontConstants, a: Ref, b: Ref): { d: number[]; mask: number } {
   const d = Array.from({ length: c.n }, () => f.local(I64));
   const borrow = f.local(I64), mask = f.local(I64);
   for (let j = 0; j < c.n; j++) {
@@ -54,7 +89,7 @@ export function emitSub(f: FunctionBuilder, c: MontConstants, out: Ref, a: Ref, 
     f.localGet(d[j]).i64Const(MASK32).op(Op.i64And).localSet(d[j]);
   }
   f.i64Const(0).localGet(borrow).op(Op.i64Sub).localSet(mask);
-  addMaskedP(f, c, out, d, mask);
+  return { d, mask };
 }
 
 /** out ← d + (p & mask) mod 2^(32N), d in i64 locals, mask an i64 local (0 or all ones). */

@@ -1,6 +1,6 @@
 /**
  * Reads a linear-combination function from its wasm body (the functions emitted through
- * field/tower/wasm_fp2_emit.ts `emitSmallCombination` + `storeLimbs`: fp2_add … fp2_mulByU, the tower's
+ * field/tower/wasm_fp2_emit.ts `emitSmallCombination` + `storeLimbs`: fp2_neg … fp2_mulByU, the tower's
  * fused sums, the point layers' 3b multiplications) and states its contract from what the bytes say.
  *
  * The body must be, exactly (any other instruction throws: nothing is skipped):

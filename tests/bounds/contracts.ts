@@ -85,6 +85,14 @@ export function fieldContracts(p: bigint): Readonly<Record<string, LeafEntry>> {
     cite,
   });
   const combination: CombinationEntry = { kind: "combination", cite: COMBINATION_CITE };
+  const fp2Arith = (inputs: number): LeafContract => ({
+    kind: "contract",
+    inputs: Array.from({ length: inputs }, (_, i) => el(i + 1, 1n, 2)),
+    outputs: [out(0, P1, 2)],
+    cite:
+      'field/tower/wasm_fp2.ts: fp2_add/sub/dbl by emit_linear.ts emitAdds/emitSubs: "every operand read ' +
+      'before the first store"; ' + KERNEL_CITE,
+  });
   return {
     mul: arith(2, MUL_CITE),
     sqr: arith(1, MUL_CITE),
@@ -162,9 +170,11 @@ export function fieldContracts(p: bigint): Readonly<Record<string, LeafEntry>> {
       outputs: [out(0, P1, 2)],
       cite: 'field/tower/wasm_fp2_lanes.ts emitFp2SqrIn: "a < p"; outputs < p',
     },
-    fp2_add: combination,
-    fp2_sub: combination,
-    fp2_dbl: combination,
+    // Sums and differences run the base field's chains on both coefficients (emit_linear.ts emitAdds,
+    // emitSubs): the kernel's add/sub contract, per coefficient.
+    fp2_add: fp2Arith(2),
+    fp2_sub: fp2Arith(2),
+    fp2_dbl: fp2Arith(1),
     fp2_neg: combination,
     fp2_conj: combination,
     fp2_mulByXi: combination,

@@ -368,6 +368,9 @@ export function analyseFromCanonical(p: bigint, variant: Variant, bytes?: Uint8A
   };
 }
 
+/** The Fp2 functions built from the base field's chains (emit_linear.ts), not from combinations. */
+const FP2_CHAINS: readonly string[] = ["fp2_add", "fp2_sub", "fp2_dbl"];
+
 /** The Fp2 functions (field/tower/wasm_fp2.ts) and their operand bounds (multiples of p). */
 export function fp2Cases(c: { p: bigint; n: number; stride: number }): {
   fn: string;
@@ -419,6 +422,16 @@ export function analyseFp2(
     if (lane >= p * R) violations.push("algebra: lane sum ≥ p·R");
     if (pre >= 2n * p) violations.push(`algebra: REDC bound 2^${log2(pre)} ≥ 2p`);
     algebra = `lane sums ≤ 2^${log2(lane)} < pR, REDC ≤ 2^${log2(pre)} < 2p; ${[...new Set(top)].join("; ")}`;
+  } else if (FP2_CHAINS.includes(fn)) {
+    // The base field's carry/borrow chains on each coefficient (emit_linear.ts emitAdds / emitSubs),
+    // as the kernel's add and sub (analyseKernel): operands < p.
+    if (inputs.some((k) => k !== 1n)) throw new RangeError(`${fn} is analysed for operands < p`);
+    if (maxima.some((m) => m >= p)) violations.push("operand maximum ≥ the accepted bound p");
+    const sum = fn !== "fp2_sub";
+    if (sum && 2n * (p - 1n) >= R) violations.push("algebra: a + b ≥ R (a carry out would be lost)");
+    algebra = sum
+      ? "per coefficient a + b < 2p < R, one masked subtraction of p"
+      : "per coefficient a − b + p·[a < b] ∈ [0, p) mod R";
   } else {
     // The value bound from the function's own body (calls_combination.ts: terms, K·p, and the
     // conditional subtractions or the quotient estimate, with their constants checked).
