@@ -6,20 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { DIRECT_IMPORT_EXCEPTIONS, PUBLIC_ENTRIES } from "../internal.ts";
+import { LIBRARY_ROOTS } from "./library.ts";
 
 const ROOT = new URL("../../", import.meta.url);
-/** The library: these files and every file below these folders. */
-const LIBRARY = [
-  "errors.ts",
-  "mod.ts",
-  "backend.ts",
-  "package_files.ts",
-  "wasm/",
-  "field/",
-  "scalar/",
-  "curves/",
-  "x25519/",
-];
+/** The library: its root files, and every file below its folders (a trailing `/`). */
+const LIBRARY = LIBRARY_ROOTS.map((r) => (r.endsWith(".ts") ? r : `${r}/`));
 const ENTRY = "tests/internal.ts";
 
 /** The source without comments (block, line and JSDoc), strings kept. */

@@ -4,19 +4,8 @@
  * code except the two feature probes. Each rule has a positive control on a made-up source.
  */
 import assert from "node:assert/strict";
+import { LIBRARY_ROOTS, ROOT, tsFiles } from "./library.ts";
 
-const ROOT = new URL("../../", import.meta.url);
-const LIBRARY = [
-  "errors.ts",
-  "mod.ts",
-  "backend.ts",
-  "package_files.ts",
-  "wasm",
-  "field",
-  "scalar",
-  "curves",
-  "x25519",
-];
 /** Folders that must not know any particular curve. */
 const GENERIC = [
   "wasm/",
@@ -30,12 +19,7 @@ const GENERIC = [
 const GENERATED = ["field/ts/generated/"];
 const CURVE_NAMES = /["'`](?:bls12-381|bls12_381|bn254)[^"'`]*["'`]/;
 
-function walk(rel: string): string[] {
-  const url = new URL(rel, ROOT);
-  if (Deno.statSync(url).isFile) return rel.endsWith(".ts") ? [rel] : [];
-  return [...Deno.readDirSync(url)].flatMap((e) => walk(`${rel}/${e.name}`.replace(/^\.\//, "")));
-}
-const files = LIBRARY.flatMap(walk).filter((f) => !GENERATED.some((g) => f.startsWith(g)));
+const files = LIBRARY_ROOTS.flatMap(tsFiles).filter((f) => !GENERATED.some((g) => f.startsWith(g)));
 const source = (f: string) => Deno.readTextFileSync(new URL(f, ROOT));
 
 /** The source without comments (block, line and JSDoc), strings kept. */
