@@ -9,9 +9,12 @@
  *   `sign`, `verify`): the same minimal-pubkey-size suite.
  * - `first-bn254-pairing`: e(a·G1, b·G2) for random a, b.
  *
- * isochron runs on its default backend (wasm, generated at run time): on Deno from its TypeScript
- * source (as from JSR), on Node and Bun from the npm package's runtime build (`dist/node/`, built into
- * the runner's folder by build_runner.mjs). The report needs `--allow-run` (deno.json's `bench` task
+ * isochron runs on its default backend (wasm): on Deno from its TypeScript source (as from JSR),
+ * generating its modules at run time; on Node and Bun from the npm package's runtime build
+ * (`dist/node/`, built into the runner's folder by build_runner.mjs), which compiles the package's
+ * prebuilt modules (`dist/wasm/`, written there too) instead (package_files.ts). A Deno program that
+ * imports the npm package with read access gets the latter: `deno run --allow-read --allow-env
+ * bench/cold_run.mjs isochron-bls $PWD/dist/node` after `bash scripts/build_package.sh`. The report needs `--allow-run` (deno.json's `bench` task
  * grants it); the times include the runtime's own module loading (one untimed run first fills Deno's
  * transpile cache), not process start-up.
  */
