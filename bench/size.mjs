@@ -150,6 +150,7 @@ export async function measure(dir, { withNoble = true } = {}) {
       wasmFiles: app.wasm ?? [],
       curves: curvesIn(iso.inputs),
       curve: app.curve,
+      inputs: iso.inputs,
     });
   }
   return rows;

@@ -23,6 +23,10 @@ globalThis.out = [bn254.G1.BASE.double(), x25519.getPublicKey(new Uint8Array(32)
       only,
       `curves in the bundle: ${row.curves.join(", ") || "none"}`,
     );
+    // No library code computes in a scalar field, so its TypeScript kernel must be tree-shaken away
+    // (it is reached only through a /* @__PURE__ */ defineField, which the shipped .js must keep).
+    const fr = row.inputs.filter((path) => /\/field\/ts\/generated\/[^/]*-fr\.js$/.test(path));
+    results.record(`size: ${row.app} carries no scalar-field TypeScript kernel`, fr.length === 0, fr.join(", "));
   }
   if (APPS.length === 0) results.record("size: apps", false, "none");
 } catch (e) {
