@@ -10,7 +10,9 @@
  * load the library exactly as it is shipped:
  * - `tests/internal.ts`, this file;
  * - `tests/field/ts_deopt_child.ts`: the child of ts_deopt.test.ts, whose V8 deoptimisation trace is
- *   matched by function name, so it loads the generated TypeScript kernels and their driver only.
+ *   matched by function name, so it loads the generated TypeScript kernels and their driver only;
+ * - `tests/field/package_files_child.ts`: the child of packaged.test.ts's permission test, which runs
+ *   without permissions and so loads package_files.ts alone.
  *
  * The tooling of tests/ct/ (registry, coverage, access trace, wasm decoder, dudect) imports no library
  * module; its dudect targets import the library through this file. tests/architecture/ reads the
@@ -35,6 +37,7 @@ export const PUBLIC_ENTRIES: readonly string[] = [
 export const DIRECT_IMPORT_EXCEPTIONS: readonly string[] = [
   "tests/internal.ts",
   "tests/field/ts_deopt_child.ts",
+  "tests/field/package_files_child.ts",
 ];
 
 // ---- errors.ts ----
