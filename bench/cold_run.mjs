@@ -2,9 +2,10 @@
 /**
  * One cold run, in a fresh process: `deno run --allow-read --allow-env bench/cold_run.mjs <run>` (the
  * library from its TypeScript source) or `node|bun cold_run.mjs <run> <lib>` (the library from the
- * npm package's runtime build in folder `<lib>`, `dist/node/`, as Node and Bun load it) prints
- * `{"ms": …}`, the time from just before the first `import()` of the library to its first result
- * (module loading, run-time wasm generation and compilation, tables, the operation itself). The
+ * npm package's runtime build in folder `<lib>`, `dist/node/`, as Node and Bun load it; it compiles
+ * the package's prebuilt modules beside it, `dist/wasm/`) prints `{"ms": …}`, the time from just
+ * before the first `import()` of the library to its first result (module loading, wasm generation or
+ * the prebuilt files, compilation, tables, the operation itself). The
  * `cold` suite of the report (`cases/cold.ts`) starts it in fresh processes of each runtime. Runs:
  *
  * - `<lib>-x25519`: the first X25519 shared secret of a random key pair (RFC 7748 §6.1).
