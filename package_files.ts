@@ -2,7 +2,7 @@
  * The npm package's runtime build reads its own prebuilt modules. `scripts/bundle_package.mjs` makes
  * each entry of `dist/node/` (what Node, Bun and Deno load from node_modules) call
  * {@linkcode usePackageFiles} with the package's `dist/` folder, whose `wasm/` holds the files of
- * scripts/build_package.ts; field/wasm/packaged.ts and x25519/wasm/packaged.ts decide when a file
+ * scripts/build_package.ts, and their digests; field/wasm/packaged.ts and x25519/wasm/packaged.ts decide when a file
  * stands in for generation. No other entry imports this file: the TypeScript source, JSR and bundlers
  * generate at run time.
  *
@@ -24,11 +24,16 @@ interface DenoPermissions {
   querySync(descriptor: { name: "read"; path: URL }): { state: string };
 }
 
-/** `node:fs` where the runtime gives it synchronously, else null. */
-function syncFs(): SyncFs | null {
+/** The part of `node:crypto` used here. */
+interface SyncCrypto {
+  createHash(algorithm: "sha256"): { update(data: Uint8Array): { digest(encoding: "hex"): string } };
+}
+
+/** A built-in module where the runtime gives it synchronously (`process.getBuiltinModule`), else null. */
+function builtin<T>(id: string): T | null {
   const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const fs = typeof process?.getBuiltinModule === "function" ? process.getBuiltinModule("node:fs") : null;
-  return (fs as SyncFs | null) ?? null;
+  const m = typeof process?.getBuiltinModule === "function" ? process.getBuiltinModule(id) : null;
+  return (m as T | null) ?? null;
 }
 
 /** Whether this program may read `url` without a prompt (always, outside Deno). */
@@ -40,16 +45,25 @@ function readable(url: URL): boolean {
 
 /**
  * The reader of the prebuilt modules in `dist`'s `wasm/` folder (`dist`: a `file:` URL ending in `/`),
- * or null where this runtime gives no synchronous `node:fs`. The reader answers null for a file that is
- * missing or that Deno has not been granted to read.
+ * or null where this runtime gives no synchronous `node:fs` and `node:crypto`. `digests` holds the
+ * SHA-256 (hex) of every file the reader may return, by name (the runtime build embeds those of the
+ * files it was built with): it answers null for any other file, for a file whose bytes differ (a copy
+ * from another version, say: never run), and for one that is missing or that Deno has not been
+ * granted to read.
  */
-export function packageFileReader(dist: URL): ModuleFileReader | null {
-  const fs = syncFs();
-  if (fs === null || dist.protocol !== "file:") return null;
+export function packageFileReader(
+  dist: URL,
+  digests: Readonly<Record<string, string>>,
+): ModuleFileReader | null {
+  const fs = builtin<SyncFs>("node:fs"), crypto = builtin<SyncCrypto>("node:crypto");
+  if (fs === null || crypto === null || dist.protocol !== "file:") return null;
   const folder = new URL("wasm/", dist);
   return (file) => {
+    const want = Object.hasOwn(digests, file) ? digests[file] : undefined;
     const url = new URL(file, folder);
-    return readable(url) && fs.existsSync(url) ? fs.readFileSync(url) : null;
+    if (want === undefined || !readable(url) || !fs.existsSync(url)) return null;
+    const bytes = fs.readFileSync(url);
+    return crypto.createHash("sha256").update(bytes).digest("hex") === want ? bytes : null;
   };
 }
 
@@ -57,8 +71,8 @@ export function packageFileReader(dist: URL): ModuleFileReader | null {
  * Lets the field kernels read the prebuilt modules of the package folder `dist` (see
  * {@linkcode packageFileReader}). Called once by each entry of the runtime build.
  */
-export function usePackageFiles(dist: URL): void {
-  const read = packageFileReader(dist);
+export function usePackageFiles(dist: URL, digests: Readonly<Record<string, string>>): void {
+  const read = packageFileReader(dist, digests);
   if (read === null) return;
   registerModuleFiles(read);
   registerX25519Files(read);

@@ -63,7 +63,6 @@ async function build(outDir) {
   if (tsc.status !== 0) throw new Error(`tsc build failed (exit ${tsc.status})`);
   // The cold suite's runs: the package's runtime build (dist/node/), the prebuilt modules it reads
   // (dist/wasm/, as the package ships them) and the script that imports it.
-  await bundlePackage(dist);
   const wasm = spawnSync(
     process.execPath,
     [
@@ -87,6 +86,7 @@ async function build(outDir) {
     },
   );
   if (wasm.status !== 0) throw new Error(`the prebuilt modules were not written (exit ${wasm.status})`);
+  await bundlePackage(dist); // after the .wasm: it embeds their digests
   copyFileSync(join(root, "bench/cold_run.mjs"), join(outDir, "cold_run.mjs"));
   const esbuild = await import("esbuild");
   /** @type {import("esbuild").Plugin} */

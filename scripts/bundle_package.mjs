@@ -20,18 +20,36 @@
  * per-file build.
  *
  * Each entry of the runtime build is a small wrapper: it re-exports the library's entry and calls
- * `usePackageFiles` (package_files.ts) with the URL of DIST, so that the field kernels compile the
- * package's prebuilt modules (DIST/wasm/, written by scripts/build_wasm.ts) instead of generating them
- * at first use (field/wasm/packaged.ts says when a file stands in). The wrapper's `import.meta.url` is
- * the entry's own output file, whose depth under DIST is known here.
+ * `usePackageFiles` (package_files.ts) with the URL of DIST and the SHA-256 of each file of DIST/wasm/
+ * (written by scripts/build_package.ts before this runs), so that the field kernels compile the
+ * package's prebuilt modules instead of generating them at first use (field/wasm/packaged.ts says when
+ * a file stands in), and only files with exactly the bytes built with this code. The wrapper's
+ * `import.meta.url` is the entry's own output file, whose depth under DIST is known here.
  */
 
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import process from "node:process";
 import * as esbuild from "esbuild";
 
 /** The package's JavaScript entry points, as paths in the tsc build (package.json `exports`). */
 export const ENTRIES = ["mod", "x25519/mod", "curves/bls12_381/mod", "curves/bn254/mod"];
+
+/**
+ * The SHA-256 (hex) of each `.wasm` file in `dir` by file name (none where `dir` is missing): the
+ * runtime build reads only files with exactly these bytes.
+ * @param {string} dir
+ * @returns {Record<string, string>}
+ */
+export function wasmDigests(dir) {
+  if (!existsSync(dir)) return {};
+  return Object.fromEntries(
+    readdirSync(dir).filter((f) => f.endsWith(".wasm")).sort().map((
+      f,
+    ) => [f, createHash("sha256").update(readFileSync(join(dir, f))).digest("hex")]),
+  );
+}
 
 /**
  * Bundles DIST's entries into DIST/node/; resolves to the output paths (relative to DIST).
@@ -41,6 +59,7 @@ export const ENTRIES = ["mod", "x25519/mod", "curves/bls12_381/mod", "curves/bn2
 export async function bundlePackage(dist) {
   dist = resolve(dist);
   const out = join(dist, "node");
+  const digests = wasmDigests(join(dist, "wasm"));
   /** @type {import("esbuild").Plugin} */
   const wrappers = {
     name: "isochron-runtime-entries",
@@ -54,7 +73,7 @@ export async function bundlePackage(dist) {
         contents: `import { usePackageFiles } from "./package_files.js";\n` +
           `usePackageFiles(new URL(${
             JSON.stringify("../".repeat(args.path.split("/").length))
-          }, import.meta.url));\n` +
+          }, import.meta.url), ${JSON.stringify(digests)});\n` +
           `export * from "./${args.path}.js";\n`,
         resolveDir: dist,
         loader: "js",

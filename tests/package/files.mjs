@@ -1,10 +1,13 @@
 // The runtime build reads the package's prebuilt modules (package_files.ts, field/wasm/packaged.ts):
 // `node files.mjs <consumer dir> <deno> [bun]` (tests/package/run.sh). In a copy of the installed
-// package, bls12-381-fp.wasm is replaced by the BN254 module: a runtime that reads the file refuses it
-// (INVALID_TYPE: it lacks the BLS12-381 layers), one that may not read it or reads another shape's
-// file (Bun: .wide.wasm, then replaced the same way) signs as usual, and with the file removed
-// everything is generated; X25519's files are read the same way. Each case is a fresh process.
+// package, bls12-381-fp.wasm is replaced by the BN254 module: with other bytes than the build embeds
+// the digest of, no runtime reads it (each generates and signs); with that module's digest put in the
+// entries as well, a runtime that reads the file refuses it (INVALID_TYPE: it lacks the BLS12-381
+// layers), Deno without read access generates, Bun reads its wide shape's file (replaced the same way
+// next), X25519's files likewise, and with the file removed everything is generated. Each case is a
+// fresh process.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -58,9 +61,26 @@ try {
   const expect = (name, got, want) =>
     results.record(name, want instanceof RegExp ? want.test(got) : got === want, `got "${got}"`);
 
-  cpSync(join(wasm, "bn254-fp.wasm"), join(wasm, "bls12-381-fp.wasm"));
+  const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
+  // The entries of the runtime build embed the digest of each file they may read.
+  const entries = ["mod.js", "x25519/mod.js", "curves/bls12_381/mod.js", "curves/bn254/mod.js"]
+    .map((e) => join(dir, "node_modules/isochron/dist/node", e));
+  /** Puts the bytes of `from` into `file`; with `admit`, also the new digest into the entries. */
+  const replace = (file, from, admit) => {
+    const old = sha256(readFileSync(join(wasm, file))), bytes = readFileSync(join(wasm, from));
+    writeFileSync(join(wasm, file), bytes);
+    if (admit) for (const e of entries) writeFileSync(e, readFileSync(e, "utf8").replaceAll(old, sha256(bytes)));
+  };
+
+  // Other bytes than the build's: never read, so every runtime generates and signs.
+  const original = readFileSync(join(wasm, "bls12-381-fp.wasm"));
+  replace("bls12-381-fp.wasm", "bn254-fp.wasm", false);
+  expect("node ignores a bls12-381-fp.wasm with other bytes than it was built with: signs", run("node", []), "ok");
+  writeFileSync(join(wasm, "bls12-381-fp.wasm"), original);
+  // The same bytes admitted by their digest: read, and refused as BLS12-381's module.
+  replace("bls12-381-fp.wasm", "bn254-fp.wasm", true);
   const refused = /^INVALID_TYPE: .*wasm module (is not|of) bls12-381-fp/;
-  expect("node reads dist/wasm/bls12-381-fp.wasm (the BN254 module there is refused)", run("node", []), refused);
+  expect("node reads dist/wasm/bls12-381-fp.wasm (the BN254 module admitted there is refused)", run("node", []), refused);
   expect(
     "deno --allow-read reads it through node_modules (refused the same way)",
     run(deno, denoArgs("--allow-read", "--allow-env")),
@@ -71,28 +91,26 @@ try {
     run(deno, denoArgs("--allow-env")),
     "ok",
   );
-  // X25519's full module (the ladder's file on Bun, the wide shape's): a field module there is refused.
-  const x25519File = readFileSync(join(wasm, "x25519.wasm"));
-  cpSync(join(wasm, "bn254-fr.wasm"), join(wasm, "x25519.wasm"));
+  // X25519's full module (and on Bun its wide ladder's): a field module admitted there is refused.
+  const kept = [join(wasm, "x25519.wasm"), ...entries].map((f) => [f, readFileSync(f)]);
+  replace("x25519.wasm", "bn254-fr.wasm", true);
   expect(
-    "node reads dist/wasm/x25519.wasm (a field module there is refused)",
+    "node reads dist/wasm/x25519.wasm (a field module admitted there is refused)",
     run("node", [], "x25519.mjs"),
     /^INVALID_TYPE: .*x25519\.wasm is not X25519's module/,
   );
-  writeFileSync(join(wasm, "x25519.wasm"), x25519File);
+  for (const [f, bytes] of kept) writeFileSync(f, bytes); // X25519's own module back, for Bun's case
   if (bun) {
-    cpSync(join(wasm, "bn254-fr.wasm"), join(wasm, "x25519.wide.wasm"));
+    // Bun validates wide arithmetic: its files are the wide shape's, untouched so far.
+    expect("bun reads the wide shape's file, not the portable one: signs", run(bun, []), "ok");
+    replace("bls12-381-fp.wide.wasm", "bn254-fp.wide.wasm", true);
+    expect("bun reads dist/wasm/bls12-381-fp.wide.wasm (the BN254 module admitted there is refused)", run(bun, []), refused);
+    replace("x25519.wide.wasm", "bn254-fr.wasm", true);
     expect(
-      "bun reads dist/wasm/x25519.wide.wasm (a field module there is refused)",
+      "bun reads dist/wasm/x25519.wide.wasm (a field module admitted there is refused)",
       run(bun, [], "x25519.mjs"),
       /^INVALID_TYPE: .*x25519\.wide\.wasm is not X25519's module/,
     );
-  }
-  if (bun) {
-    // Bun validates wide arithmetic: its file is the wide shape's, untouched so far.
-    expect("bun reads the wide shape's file, not the portable one: signs", run(bun, []), "ok");
-    cpSync(join(wasm, "bn254-fp.wide.wasm"), join(wasm, "bls12-381-fp.wide.wasm"));
-    expect("bun reads dist/wasm/bls12-381-fp.wide.wasm (the BN254 module there is refused)", run(bun, []), refused);
   }
   rmSync(join(wasm, "bls12-381-fp.wasm"));
   expect("node with the file removed generates the module: signs", run("node", []), "ok");
