@@ -11,8 +11,7 @@
  * `Deno.permissions.querySync`, so that loading the library never prompts). Otherwise nothing changes.
  * @module
  */
-import { type ModuleFileReader, registerModuleFiles } from "./field/wasm/packaged.ts";
-import { registerX25519Files } from "./x25519/wasm/packaged.ts";
+import { type ModuleFileReader, registerModuleFiles } from "./wasm/files.ts";
 
 /** The part of `node:fs` used here. */
 interface SyncFs {
@@ -73,7 +72,5 @@ export function packageFileReader(
  */
 export function usePackageFiles(dist: URL, digests: Readonly<Record<string, string>>): void {
   const read = packageFileReader(dist, digests);
-  if (read === null) return;
-  registerModuleFiles(read);
-  registerX25519Files(read);
+  if (read !== null) registerModuleFiles(read);
 }

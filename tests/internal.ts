@@ -55,6 +55,7 @@ export {
   WideOp,
 } from "../wasm/emitter.ts";
 export { compileWasm, redetectWasm, WasmRefusedError } from "../wasm/compile.ts";
+export { readModuleFile, registerModuleFiles } from "../wasm/files.ts";
 
 // ---- field/ ----
 export type { Backend, FieldKernel } from "../field/kernel.ts";
@@ -97,7 +98,7 @@ export {
 export { montConstants, wasmFp2SupportsModulus, wasmSupportsModulus } from "../field/wasm/montgomery.ts";
 export { combinationReduction, emitSmallCombination, storeLimbs } from "../field/tower/wasm_fp2_emit.ts";
 export { type ModulePlan, modulePlan } from "../field/wasm/plan.ts";
-export { moduleFileName, packagedModule, registerModuleFiles } from "../field/wasm/packaged.ts";
+export { moduleFileName, packagedModule } from "../field/wasm/packaged.ts";
 
 // ---- package_files.ts (the npm runtime build's reader of dist/wasm/) ----
 export { packageFileReader, usePackageFiles } from "../package_files.ts";
@@ -232,7 +233,7 @@ export { buildTableInWasm } from "../x25519/wasm/table.ts";
 export * as x25519Layout from "../x25519/wasm/layout.ts";
 export { buildX25519Wasm } from "../x25519/wasm/module.ts";
 export { X25519_WIDE, x25519WideBytes } from "../x25519/wasm/wide.ts";
-export { packagedX25519Module, registerX25519Files } from "../x25519/wasm/packaged.ts";
+export { packagedX25519Module } from "../x25519/wasm/packaged.ts";
 export {
   type LadderShape as X25519LadderShape,
   ladderShapeFor as x25519LadderShapeFor,

@@ -68,14 +68,6 @@ export function wasmFieldModuleBytes(
   return buildFieldModule(p, { extras, ...mul }).bytes;
 }
 
-/** The value of the n little-endian 32-bit words at byte `at` of `memory`. */
-function limbsValue(memory: WebAssembly.Memory, at: number, n: number): bigint {
-  const words = new Uint32Array(memory.buffer, at, n);
-  let v = 0n;
-  for (let j = n - 1; j >= 0; j--) v = (v << 32n) | BigInt(words[j]);
-  return v;
-}
-
 /** Memory pages (64 KiB) needed for `bytes` bytes. */
 const pagesFor = (bytes: number): number => Math.ceil(bytes / 65536);
 
@@ -113,7 +105,8 @@ export function createWasmFieldKernel(
   const memory = x.memory;
   // A supplied module must be this field's (its data segment holds p at slot P): the module of another
   // field exports the same functions and would compute modulo the wrong prime.
-  if (module !== undefined && limbsValue(memory, SLOT.P * S, c.n) !== p) {
+  const pAt = new Uint32Array(memory.buffer, SLOT.P * S, c.n);
+  if (module !== undefined && !c.pLimbs.every((limb, j) => pAt[j] === limb)) {
     throw new IsochronError("INVALID_TYPE", `wasm module is not ${name}'s: it holds another modulus`);
   }
   /**

@@ -3,7 +3,7 @@
  * `dist/wasm/<field>.wasm` (and `.nosimd.wasm`, `.wide.wasm`), the bytes the generator writes for the field
  * under its curve's plan (scripts/build_wasm.ts; tests/field/build_wasm.test.ts proves them equal to
  * the run-time output). The package's runtime build (`dist/node/`, what Node, Bun and Deno load from
- * node_modules) registers a reader for them (package_files.ts), so that a first operation there
+ * node_modules) registers a reader for them (package_files.ts, wasm/files.ts), so that a first operation there
  * compiles the file instead of generating the module: generating the BLS12-381 Fp module is most of
  * a fresh process's first signature (ARCHITECTURE.md §3). Browsers, bundlers and the TypeScript source
  * never register one, and generate as before (or take modules from `initWasm`).
@@ -17,20 +17,11 @@
  */
 import { simdSupported } from "../../wasm/emitter.ts";
 import { compileWasm } from "../../wasm/compile.ts";
+import { readModuleFile } from "../../wasm/files.ts";
 import type { FieldParams } from "../params.ts";
 import { loadedField } from "../selection.ts";
 import type { ModulePlan } from "./plan.ts";
 import { type FieldMulShape, fieldMulShape, portableFieldMulShape } from "./shape.ts";
-
-/** Reads a packaged module by file name (`bls12-381-fp.wasm`): its bytes, or null where there is none. */
-export type ModuleFileReader = (file: string) => Uint8Array<ArrayBuffer> | null;
-
-let reader: ModuleFileReader | null = null;
-
-/** Registers (or, with null, removes) the reader of packaged modules. */
-export function registerModuleFiles(read: ModuleFileReader | null): void {
-  reader = read;
-}
 
 /**
  * The file that holds the module this engine would generate for `field` (scripts/build_wasm.ts):
@@ -47,12 +38,12 @@ export function moduleFileName(
 }
 
 /**
- * The packaged module of `field` under `plan`, compiled, if a reader is registered, `plan` is the one
- * its curve registered and a file holds this engine's shape (moduleFileName); else undefined (generate).
+ * The packaged module of `field` under `plan`, compiled, if `plan` is the one its curve registered and
+ * a file of this engine's shape (moduleFileName) can be read (wasm/files.ts); else undefined (generate).
  */
 export function packagedModule(field: FieldParams, plan: ModulePlan): WebAssembly.Module | undefined {
-  if (reader === null || loadedField(field.name)?.plan !== plan) return undefined;
+  if (loadedField(field.name)?.plan !== plan) return undefined;
   const file = moduleFileName(field);
-  const bytes = file === null ? null : reader(file);
+  const bytes = file === null ? null : readModuleFile(file);
   return bytes === null ? undefined : compileWasm(bytes, `${field.name} (${file})`) as WebAssembly.Module;
 }

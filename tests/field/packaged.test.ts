@@ -20,7 +20,6 @@ import {
   packageFileReader,
   registerCurve,
   registerModuleFiles,
-  registerX25519Files,
   setFieldMulShape,
   simdSupported,
   usePackageFiles,
@@ -184,7 +183,7 @@ Deno.test("package files: without read permission Deno is not asked, and the rea
 
 Deno.test("packaged X25519: the reader's full module is used from the start; a wrong file is refused", () => {
   const asked: string[] = [];
-  registerX25519Files((
+  registerModuleFiles((
     file,
   ) => (asked.push(file), file.endsWith(".wide.wasm") ? null : x25519WasmBytes() as Uint8Array<ArrayBuffer>));
   try {
@@ -194,13 +193,13 @@ Deno.test("packaged X25519: the reader's full module is used from the start; a w
     const out = new Uint8Array(32);
     k.scalarMult(out, hex(RFC_K), hex(RFC_U));
     assert.equal(toHex(out), RFC_OUT);
-    registerX25519Files(() => wasmFieldModuleBytes(FIELDS["bn254-fr"]));
+    registerModuleFiles(() => wasmFieldModuleBytes(FIELDS["bn254-fr"]));
     assert.throws(
       () => createX25519WasmKernel(),
       (e: unknown) => isCode("INVALID_TYPE")(e) && String(e).includes("lacks"),
     );
   } finally {
-    registerX25519Files(null);
+    registerModuleFiles(null);
   }
   assert.equal(asked.length, 1);
 });

@@ -2,7 +2,7 @@
  * X25519's prebuilt modules read from files where the program can read them: the npm package ships
  * `dist/wasm/x25519.wasm`, `x25519.nosimd.wasm` (the full module of each variant, x25519/wasm/module.ts)
  * and `x25519.wide.wasm` (the wide-arithmetic ladder, x25519/wasm/wide.ts), the generator's bytes
- * (tests/field/build_wasm.test.ts). The package's runtime build registers a reader (package_files.ts);
+ * (tests/field/build_wasm.test.ts). The package's runtime build registers a reader (wasm/files.ts);
  * the kernel then starts on the full module's file instead of generating its first-use module, and
  * takes the wide ladder from its file where that is the engine's shape (x25519/wasm/backend.ts).
  * Without a reader, or where a file is missing, everything is generated as before; a file that is
@@ -11,24 +11,15 @@
  */
 import { IsochronError } from "../../errors.ts";
 import { compileWasm } from "../../wasm/compile.ts";
+import { readModuleFile } from "../../wasm/files.ts";
 import type { WasmModule } from "../../wasm/types.ts";
 
-/** Reads a packaged module by file name (`x25519.wasm`): its bytes, or null where there is none. */
-export type X25519FileReader = (file: string) => Uint8Array<ArrayBuffer> | null;
-
-let reader: X25519FileReader | null = null;
-
-/** Registers (or, with null, removes) the reader of X25519's packaged modules. */
-export function registerX25519Files(read: X25519FileReader | null): void {
-  reader = read;
-}
-
 /**
- * The packaged module in `file`, compiled, if a reader is registered and finds it; undefined otherwise.
+ * The packaged module in `file`, compiled, if it can be read (wasm/files.ts); undefined otherwise.
  * Throws `INVALID_TYPE` unless it exports every function in `exports`.
  */
 export function packagedX25519Module(file: string, exports: readonly string[]): WasmModule | undefined {
-  const bytes = reader?.(file) ?? null;
+  const bytes = readModuleFile(file);
   if (bytes === null) return undefined;
   const module = compileWasm(bytes, `x25519 (${file})`);
   const names = WebAssembly.Module.exports(module as WebAssembly.Module).map((e) => e.name);
