@@ -142,15 +142,16 @@ export interface WasmLayer {
 }
 
 /**
- * Generator options: the defaults are the measured fastest (SIMD FIPS; squaring with halved cross
- * products); "fips" is the fallback for engines without SIMD, the others exist for comparisons.
+ * Generator options. The loader (kernel.ts) picks "reduced-simd" w = 30, or "reduced" w = 30 without
+ * SIMD, where 30-bit limbs hold p, else "simd", or "fips" without SIMD, and "wide" where the engine
+ * has wide arithmetic; the defaults here are the 32-bit SIMD kernel. The others exist for comparisons.
  */
 export interface FieldModuleOptions {
   /** Functions of later layers, built into the same module after the kernel functions. */
   readonly extras?: readonly ExtraEmitter[];
   /**
    * Multiplication algorithm: "simd" (default: FIPS two columns at a time in i64x2 lanes,
-   * emit_mont_simd.ts), "fips" (scalar product scanning, for engines without SIMD), "cios", or
+   * emit_mont_simd.ts), "fips" (scalar product scanning), "cios", or
    * "reduced" (scalar product scanning on w-bit limbs, emit_mont_reduced.ts; w = `radix`), or
    * "reduced-simd" (the same, two columns at a time, emit_mont_reduced_simd.ts), or "wide" (CIOS on
    * 64-bit limbs with the wide-arithmetic instructions, emit_mont_wide.ts: only for engines where

@@ -32,8 +32,11 @@ import {
 } from "./wasm_field_analysis.ts";
 import { extremes, instantiate, modInverse, montMul, readLimbs, writeLimbs } from "./wasm_extremes.ts";
 
-/** The variants the loader picks (field/wasm/kernel.ts, shape.ts): u32 SIMD, scalar FIPS, reduced SIMD w = 30. */
-const LOADER = new Set(["simd", "fips", "reduced-simd w=30"]);
+/**
+ * The variants the loader picks (field/wasm/kernel.ts, shape.ts): u32 SIMD and scalar FIPS (a p that
+ * 30-bit limbs do not hold), reduced w = 30 with SIMD and without.
+ */
+const LOADER = new Set(["simd", "fips", "reduced-simd w=30", "reduced w=30"]);
 
 const LINEAR = new Set(["add", "sub", "neg", "dbl"]);
 
@@ -85,6 +88,7 @@ Deno.test("bounds wasm: the plan modules as the loader builds them (both shapes,
       { simd: true, shape: "u32", variant: "simd" },
       { simd: true, shape: "reduced", variant: "reduced-simd w=30" },
       { simd: false, shape: "u32", variant: "fips" },
+      { simd: false, shape: "reduced", variant: "reduced w=30" },
     ] as const;
     for (const { simd, shape, variant: vname } of builds) {
       const bytes = wasmFieldModuleBytes(field, plan, simd, shape);

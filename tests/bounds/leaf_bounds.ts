@@ -45,7 +45,7 @@ export const FIELD_OTHER_FUNCTIONS: readonly string[] = KERNEL_FUNCTIONS.filter(
 /**
  * The largest k for which mul and sqr with both operands < k·p are proven to give out < p (the
  * intervals as for k = 1, and (k²p² + (R − 1)p)/R < 2p): lazy operands the kernels accept although
- * their documented bound is p. Checked for the loader's variants (simd, fips, reduced-simd w = 30),
+ * their documented bound is p. Checked for the loader's variants (simd, fips, reduced and reduced-simd w = 30),
  * and that k + 1 fails.
  */
 export const LAZY_MUL_BOUND: Readonly<Record<string, bigint>> = {

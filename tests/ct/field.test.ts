@@ -219,11 +219,14 @@ for (const name of NAMES) {
 }
 
 // The whole module of each curve's base field under its plan, in both multiplication shapes
-// (field/wasm/shape.ts): every export straight-line but the inversion, whose loop is counted, and the
-// functions that say in their name that they are variable-time (public inputs: sum_level_vartime).
+// (field/wasm/shape.ts), with SIMD and without (the .nosimd.wasm files): every export straight-line but
+// the inversion, whose loop is counted, and the functions that say in their name that they are
+// variable-time (public inputs: sum_level_vartime).
 for (const [name, plan] of Object.entries(FIELD_PLANS)) {
-  for (const shape of ["u32", "reduced"] as const) {
-    const bytes = wasmFieldModuleBytes(FIELDS[name as FieldName], plan, true, shape);
+  for (
+    const [simd, shape] of [[true, "u32"], [true, "reduced"], [false, "u32"], [false, "reduced"]] as const
+  ) {
+    const bytes = wasmFieldModuleBytes(FIELDS[name as FieldName], plan, simd, shape);
     const straightLine = WebAssembly.Module.exports(new WebAssembly.Module(bytes))
       .filter((e) => e.kind === "function" && e.name !== "inv" && !/vartime$/i.test(e.name)).map((e) =>
         e.name
@@ -231,7 +234,7 @@ for (const [name, plan] of Object.entries(FIELD_PLANS)) {
     if (straightLine.length <= KERNEL_FUNCTIONS.length) {
       throw new Error(`${name}: the plan's layers are missing`);
     }
-    ctWasm(`${name} plan module (${plan.name}, ${shape} multiplication)`, bytes, {
+    ctWasm(`${name} plan module (${plan.name}, ${shape} multiplication${simd ? "" : ", no SIMD"})`, bytes, {
       straightLine,
       countedLoops: ["inv"],
     });
