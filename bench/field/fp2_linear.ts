@@ -13,7 +13,8 @@ import { FunctionBuilder, I32, Op } from "../../wasm/emitter.ts";
 import { emitSmallCombination, storeLimbs } from "../../field/tower/wasm_fp2_emit.ts";
 import { emitAdds, emitSubs } from "../../field/wasm/emit_linear.ts";
 import { randomBelow } from "../case.ts";
-const name = (Deno.args[0] ?? "bls12-381-fp") as "bls12-381-fp";
+import { scriptArgs } from "./args.ts";
+const name = (scriptArgs()[0] ?? "bls12-381-fp") as "bls12-381-fp";
 const p = FIELDS[name].p;
 const LOOP = 50000;
 const extra = (ctx: FieldModuleContext) => {

@@ -10,8 +10,12 @@
  *
  *   deno run --allow-read --allow-env bench/field/wasm_variants.ts [fields, default bls12-381-fp,bn254-fp]
  *
- * (On Bun: bundle it with esbuild and run the bundle; the "wide" row appears where the engine
- * validates wide arithmetic, and on Deno with --v8-flags=--experimental-wasm-wide-arithmetic.)
+ * On Node and Bun, bundle it and run the bundle (the "wide" row appears where the engine validates wide
+ * arithmetic, Bun, and on Deno with --v8-flags=--experimental-wasm-wide-arithmetic):
+ *
+ *   node_modules/esbuild/bin/esbuild bench/field/wasm_variants.ts --bundle --format=esm \
+ *     --platform=neutral --main-fields=module,main --outfile=.cache/engines/variants.mjs
+ *   node .cache/engines/variants.mjs bls12-381-fp      (or: node_modules/.bin/bun …)
  */
 
 import { FIELDS, TOWERS } from "../../curves/registry.ts";
@@ -26,6 +30,7 @@ import {
 import { FunctionBuilder, I32, ModuleBuilder, Op, wideArithmeticSupported } from "../../wasm/emitter.ts";
 import type { FieldName } from "../../field/params.ts";
 import { randomBelow } from "../case.ts";
+import { scriptArgs } from "./args.ts";
 
 const VARIANTS: FieldModuleOptions[] = [
   {},
@@ -158,7 +163,7 @@ async function compare(
   if (ref) console.log(`${"noble (BigInt)".padEnd(34)} ${f(nobleBest[0])} ${f(nobleBest[1])}`);
 }
 
-const names = (Deno.args[0] ?? "bls12-381-fp,bn254-fp").split(",") as FieldName[];
+const names = (scriptArgs()[0] ?? "bls12-381-fp,bn254-fp").split(",") as FieldName[];
 for (const name of names) await compare(name, FIELDS[name].p, VARIANTS, null);
 for (const tower of Object.values(TOWERS)) {
   if (names.includes(tower.fp.name)) await compare(tower.fp.name, tower.p, FP2_VARIANTS, tower);
