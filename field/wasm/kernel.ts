@@ -69,6 +69,12 @@ export function wasmFieldModuleBytes(
   return buildFieldModule(p, { extras, ...mul }).bytes;
 }
 
+/** Whether the 32-bit words at byte `at` of `memory` are the limbs `pLimbs` (p, least significant first). */
+function holdsModulus(memory: WebAssembly.Memory, at: number, pLimbs: readonly number[]): boolean {
+  const words = new Uint32Array(memory.buffer, at, pLimbs.length);
+  return pLimbs.every((limb, j) => words[j] === limb);
+}
+
 /** Memory pages (64 KiB) needed for `bytes` bytes. */
 const pagesFor = (bytes: number): number => Math.ceil(bytes / 65536);
 
@@ -106,8 +112,7 @@ export function createWasmFieldKernel(
   const memory = x.memory;
   // A supplied module must be this field's (its data segment holds p at slot P): the module of another
   // field exports the same functions and would compute modulo the wrong prime.
-  const pAt = new Uint32Array(memory.buffer, SLOT.P * S, c.n);
-  if (module !== undefined && !c.pLimbs.every((limb, j) => pAt[j] === limb)) {
+  if (module !== undefined && !holdsModulus(memory, SLOT.P * S, c.pLimbs)) {
     throw new IsochronError("INVALID_TYPE", `wasm module is not ${name}'s: it holds another modulus`);
   }
   /**
