@@ -12,6 +12,15 @@ import { wasmFiles } from "../../scripts/build_wasm.ts";
 import { packageWasmFiles } from "../../scripts/build_package.ts";
 import { x25519WasmBytes } from "../../x25519/mod.ts";
 import { FIELD_NAMES, modPow } from "./kernel_cases.ts";
+import { decodeModule } from "../ct/wasm_decode.ts";
+
+/** The SIMD instructions (prefix 0xFD) and v128 locals (type 0x7B) of a module's functions. */
+function simdUses(bytes: Uint8Array): string[] {
+  return decodeModule(bytes).functions.flatMap((f) => [
+    ...f.body.filter((i) => i.op >>> 16 === 0xfd).map((i) => `${f.name}: ${i.name}`),
+    ...f.localTypes.filter((t) => t === 0x7b).map(() => `${f.name}: v128 local`),
+  ]);
+}
 
 Deno.test("build_wasm: one module per field and SIMD variant, equal to the generator's output, each loads", () => {
   const files = wasmFiles();
@@ -41,6 +50,15 @@ Deno.test("build_wasm: one module per field and SIMD variant, equal to the gener
       k.inv(b, a);
       assert.equal(k.toBigintVartime(b), modPow(p - 3n, p - 2n, p), file);
     }
+  }
+});
+
+Deno.test("build_package: the .nosimd.wasm files hold no SIMD instruction (the others do)", () => {
+  for (const [file, bytes] of packageWasmFiles()) {
+    if (file.endsWith(".wide.wasm")) continue;
+    const uses = simdUses(bytes);
+    if (file.endsWith(".nosimd.wasm")) assert.deepEqual(uses, [], file);
+    else assert.notDeepEqual(uses, [], `${file} is the SIMD variant`);
   }
 });
 
