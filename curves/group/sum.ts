@@ -151,8 +151,10 @@ export function sumVartime<V>(
         return;
       }
     }
-    law.setZero(sum);
-    for (let i = 0; i < total; i++) law.add(sum, sum, slots[i]);
+    // The first point is copied, not added to O: one complete addition fewer.
+    if (total === 0) law.setZero(sum);
+    else law.copy(sum, slots[0]);
+    for (let i = 1; i < total; i++) law.add(sum, sum, slots[i]);
     law.copy(out, sum);
     return;
   }

@@ -346,7 +346,9 @@ export const SUM_AFFINE_SCRATCH = 12;
  * Adds `name`(A, Q, m, T) → i32 to the module: the sum of the m points at Q (point j's X, Y, Z at
  * Q + 3j·E, + E, + 2E), each with Z ∈ {0, 1} (affine, as decoded keys and signatures are, or O), into
  * the Jacobian point at A by mixed additions: `madd-2007-bl` of the Explicit-Formulas Database (a = 0),
- * 7M + 4S + 10A, with the exceptional cases taken by branches (variable-time: public points only):
+ * 7M + 4S + 10A, or `mmadd-2007-bl`, 4M + 2S, while acc is still a copied input (Z = 1: the first
+ * addition, and the first after a cancellation), with the exceptional cases taken by branches
+ * (variable-time: public points only):
  *
  * ```
  *   acc = O, Q_j: acc ← Q_j (Z = 1)          Q_j = O: skipped
@@ -371,6 +373,8 @@ export function emitSumAffine(
   const j = f.local(I32), q = f.local(I32), y2 = f.local(I32), z2 = f.local(I32), empty = f.local(I32);
   const X1 = f.local(I32), Y1 = f.local(I32), Z1 = f.local(I32);
   const [one, zz, u2, s2, h, hh, ii, jj, r, v] = Array.from({ length: 10 }, () => f.local(I32));
+  // aff: acc has Z = 1 (it is a copied input); pu2, ps2: where U2 and S2 are (the input's x, y then).
+  const aff = f.local(I32), pu2 = f.local(I32), ps2 = f.local(I32);
   const get = (...ls: number[]) => ls.forEach((l) => f.localGet(l));
   const at = (out: number, base: number, k: number) => {
     f.localGet(base);
@@ -406,18 +410,25 @@ export function emitSumAffine(
     get(empty);
     f.op(Op.if, 0x40); //                            acc = O: acc ← Q_j
     get(X1, q), f.call(c.copy), get(Y1, y2), f.call(c.copy), get(Z1), f.call(c.setOne);
-    f.i32Const(0).localSet(empty).br(1);
+    f.i32Const(0).localSet(empty), f.i32Const(1).localSet(aff).br(1);
     f.end();
+    get(aff);
+    f.op(Op.if, 0x40); //                            Z1 = 1: U2 = x2, S2 = y2 (mmadd-2007-bl)
+    get(q), f.localSet(pu2), get(y2), f.localSet(ps2);
+    f.op(Op.else);
     get(zz, Z1), f.call(c.sqr); //                  Z1Z1 = Z1²
     get(u2, q, zz), f.call(c.mul); //               U2 = x2·Z1Z1
     get(s2, Z1, zz), f.call(c.mul);
     get(s2, y2, s2), f.call(c.mul); //              S2 = y2·Z1·Z1Z1
-    get(h, u2, X1), f.call(c.sub); //               H = U2 − X1
+    get(u2), f.localSet(pu2), get(s2), f.localSet(ps2);
+    f.end();
+    get(h, pu2, X1), f.call(c.sub); //              H = U2 − X1
     get(h), f.call(c.isZero);
     f.op(Op.if, 0x40);
-    get(s2, Y1), f.call(c.eq);
+    get(ps2, Y1), f.call(c.eq);
     f.op(Op.if, 0x40);
     get(A, A, T), f.call(jacDbl), get(one), f.call(c.setOne); // acc = Q_j: doubling (T reused)
+    f.i32Const(0).localSet(aff);
     f.op(Op.else);
     f.i32Const(1).localSet(empty); //                acc = −Q_j: O
     f.end();
@@ -426,10 +437,16 @@ export function emitSumAffine(
     get(hh, h), f.call(c.sqr); //                   HH = H²
     get(ii, hh), f.call(c.dbl), get(ii, ii), f.call(c.dbl); // I = 4·HH
     get(jj, h, ii), f.call(c.mul); //               J = H·I
-    get(r, s2, Y1), f.call(c.sub), get(r, r), f.call(c.dbl); // r = 2·(S2 − Y1)
+    get(r, ps2, Y1), f.call(c.sub), get(r, r), f.call(c.dbl); // r = 2·(S2 − Y1)
     get(v, X1, ii), f.call(c.mul); //               V = X1·I
+    get(aff);
+    f.op(Op.if, 0x40);
+    get(Z1, h), f.call(c.dbl); //                   Z3 = 2·H (Z1 = 1)
+    f.op(Op.else);
     get(Z1, Z1, h), f.call(c.add), get(Z1, Z1), f.call(c.sqr); // Z3 = (Z1 + H)² − Z1Z1 − HH
     get(Z1, Z1, zz), f.call(c.sub), get(Z1, Z1, hh), f.call(c.sub);
+    f.end();
+    f.i32Const(0).localSet(aff);
     get(X1, r), f.call(c.sqr), get(X1, X1, jj), f.call(c.sub); // X3 = r² − J − 2V
     get(X1, X1, v), f.call(c.sub), get(X1, X1, v), f.call(c.sub);
     get(jj, Y1, jj), f.call(c.mul), get(jj, jj), f.call(c.dbl); // 2·Y1·J (Y1 still the old one)
