@@ -196,6 +196,7 @@ export {
   G1_LAMBDA as BN254_G1_LAMBDA,
   g1Basis as bn254G1Basis,
   g1Phi as bn254Phi,
+  G2_SUBGROUP_RELATION as BN254_G2_SUBGROUP_RELATION,
   g2Basis as bn254G2Basis,
 } from "../curves/bn254/endomorphism.ts";
 export { PAIRING as BN254_PAIRING } from "../curves/bn254/pairing.ts";

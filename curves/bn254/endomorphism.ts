@@ -9,9 +9,13 @@
  * - G2: ψ with eigenvalue p ≡ 6u² (mod r) (p − r = 6u²) and the 4-dimensional basis of the same paper
  *   (§6, BN curves), rows (u + 1, u, u, −2u), (2u + 1, −u, −u − 1, −u), (2u, 2u + 1, 2u + 1, 2u + 1),
  *   (u − 1, 4u + 2, −2u + 1, u − 1) (determinant −3r: an index-3 sublattice, which Babai rounding may
- *   use just as well), sub-scalars below 2^65. Subgroup test: Q ∈ G2 ⇔ ψ(Q) = [6u²]·Q
- *   (Dai–Lin–Zhao–Zhou, ePrint 2022/352): with t = 6u² + 1, ψ² − t·ψ + p = 0 on E'(Fp2), so
- *   ψ(Q) = (t − 1)·Q gives (p + 1 − t)·Q = r·Q = O; conversely ψ acts on G2 as p ≡ 6u² (mod r).
+ *   use just as well), sub-scalars below 2^65. Subgroup test: Q ∈ G2 ⇔ [u + 1]·Q + ψ([u]·Q) +
+ *   ψ²([u]·Q) − 2·ψ³([u]·Q) = O, the first row of that basis (Dai–Lin–Zhao–Zhou, "Fast subgroup
+ *   membership testings for G1, G2 and GT on pairing-friendly curves", ePrint 2022/348, for BN curves
+ *   with u ≢ 4 (mod 13) and u ≢ 92 (mod 97), which BN254's u satisfies: 0 and 49, checked in
+ *   tests/curves/group/subgroup.test.ts): one 63-bit multiplication, 3 ψ and a few additions. It
+ *   replaces ψ(Q) = [6u²]·Q (El Housni–Guillevic–Piellard, "Co-factor clearing and subgroup
+ *   membership testing on pairing-friendly curves", ePrint 2022/352), a 127-bit multiplication.
  * @module
  */
 import { type EndomorphismSpec, type Phi, phiWithEigen, psi } from "../group/endomorphism.ts";
@@ -48,9 +52,20 @@ export const G1_ENDOMORPHISM: EndomorphismSpec<bigint> = {
   split: { lattice: g1Basis() },
 };
 
-/** G2: ψ, lattice split, ψ(Q) = 6u²·Q. */
+/**
+ * G2's subgroup relation in u: [aᵢ + bᵢ·u] as [aᵢ, bᵢ] for ψ⁰ … ψ³, the first row (u + 1, u, u, −2u)
+ * of {@linkcode g2Basis} (ePrint 2022/348; see the module comment).
+ */
+export const G2_SUBGROUP_RELATION: readonly (readonly [bigint, bigint])[] = [
+  [1n, 1n],
+  [0n, 1n],
+  [0n, 1n],
+  [0n, -2n],
+];
+
+/** G2: ψ, lattice split, the subgroup relation in u. */
 export const G2_ENDOMORPHISM: EndomorphismSpec<Fp2Value> = {
   build: psi(TOWER),
   split: { lattice: g2Basis() },
-  subgroup: { k: 6n * U ** 2n, n: 1, sign: 1 },
+  subgroup: { seed: U, relation: G2_SUBGROUP_RELATION },
 };

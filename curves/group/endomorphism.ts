@@ -160,10 +160,12 @@ export interface EndomorphismSpec<V> {
     readonly lattice: readonly bigint[][];
   };
   /**
-   * The subgroup test e(P) = sign·k^n·P (n = 2: k·(k·P), two short chains), proved by the curve's
-   * source; omitted: the group multiplies by r (or, with cofactor 1, every curve point is in it).
+   * The subgroup test, proved by the curve's source; omitted: the group multiplies by r (or, with
+   * cofactor 1, every curve point is in it). Either e(P) = sign·k^n·P (n = 2: k·(k·P), two short
+   * chains), or a relation in one short seed s: Σᵢ eⁱ([aᵢ + bᵢ·s]·P) = O with `relation[i]` = [aᵢ, bᵢ]
+   * small (one multiplication by s, then a few maps and additions).
    */
-  readonly subgroup?: { readonly k: bigint; readonly n: 1 | 2; readonly sign: 1 | -1 };
+  readonly subgroup?: SubgroupSpec;
   /**
    * The signed window of the multiplication loop (4 if omitted): 2^(w−1) entries per table, ⌈(bits +
    * 1)/w⌉ positions. A public per-group choice, measured (bench/endo_ratio.ts); the module plan compiles
@@ -171,6 +173,11 @@ export interface EndomorphismSpec<V> {
    */
   readonly window?: EndoWindow;
 }
+
+/** The two forms of {@linkcode EndomorphismSpec}'s subgroup test. */
+export type SubgroupSpec =
+  | { readonly k: bigint; readonly n: 1 | 2; readonly sign: 1 | -1 }
+  | { readonly seed: bigint; readonly relation: readonly (readonly [bigint, bigint])[] };
 
 /** The signed window of a spec's multiplication loop (its `window`, else 4). */
 export const endoWindow = (spec: { readonly window?: EndoWindow }): EndoWindow => spec.window ?? 4;
@@ -238,6 +245,7 @@ export function subgroupTest<V>(g: GroupImpl<V>, spec: EndomorphismSpec<V> | und
   if (g.h === 1n) return () => true;
   const test = spec?.subgroup;
   if (spec === undefined || test === undefined) return null;
+  if ("relation" in test) return relationTest(g, spec.build(g), test.seed, test.relation);
   const law = g.law, endo = spec.build(g), { k, n, sign } = test, jac = g.jacobian;
   const t = law.alloc(3), e = t + 3 * law.n, tmp = t + 6 * law.n;
   return (p) => {
@@ -247,6 +255,40 @@ export function subgroupTest<V>(g: GroupImpl<V>, spec: EndomorphismSpec<V> | und
     if (sign === -1) law.neg(t, t);
     const ok = law.eq(t, e) === 1;
     law.F.wipe(t, 9);
+    return ok;
+  };
+}
+
+/**
+ * The relation form of the subgroup test: m = [s]·P, then Σᵢ eⁱ(Tᵢ) with Tᵢ = [aᵢ]·P + [bᵢ]·m, by
+ * Horner's rule in e (acc ← e(acc) + Tᵢ from the last i down), is O. Variable-time: public points.
+ */
+function relationTest<V>(
+  g: GroupImpl<V>,
+  endo: Endomorphism,
+  seed: bigint,
+  relation: readonly (readonly [bigint, bigint])[],
+): SubgroupTest {
+  const law = g.law, jac = g.jacobian, size = 3 * law.n;
+  const m = law.alloc(5), acc = m + size, term = acc + size, part = term + size, tmp = part + size;
+  /** out ← c·q for a small public c of any sign. */
+  const times = (out: number, q: number, c: bigint) => {
+    mulVartime(law, out, q, c < 0n ? -c : c, tmp, jac);
+    if (c < 0n) law.neg(out, out);
+  };
+  return (p) => {
+    times(m, p, seed);
+    law.setZero(acc);
+    for (let i = relation.length - 1; i >= 0; i--) {
+      endo.apply(acc, acc);
+      const [a, b] = relation[i];
+      times(term, p, a);
+      times(part, m, b);
+      law.add(term, term, part);
+      law.add(acc, acc, term);
+    }
+    const ok = law.isZero(acc) === 1;
+    law.F.wipe(m, 15);
     return ok;
   };
 }

@@ -3,10 +3,19 @@
  * `isTorsionFreeVartime`) against the definition r·P = O, on both backends: on multiples of the
  * generator (inside), on random curve points (x random, y = √(x³ + b), no cofactor clearing: outside),
  * on their cofactor-torsion parts r·P (order | h, outside unless O), and on sums inside + outside.
- * BN254 G1 (cofactor 1): every curve point is in G1. Decoding: the ethereum/bls12-381-tests vectors
+ * BN254 G1 (cofactor 1): every curve point is in G1; BN254 G2's relation test (ePrint 2022/348) is checked
+ * against its conditions and basis. Decoding: the ethereum/bls12-381-tests vectors
  * deserialization_fails_not_in_G1/G2 and EIP-2537 encodings of points outside fail NOT_IN_SUBGROUP.
  */
-import { FIELDS, type GroupImpl, mulVartime, type PointImpl } from "../../internal.ts";
+import {
+  BN254_G2_SUBGROUP_RELATION,
+  BN254_U,
+  bn254G2Basis,
+  FIELDS,
+  type GroupImpl,
+  mulVartime,
+  type PointImpl,
+} from "../../internal.ts";
 import assert from "node:assert/strict";
 import { BACKENDS, bls12_381Groups, bn254Groups, readJson, rng, throwsCode, unhex } from "../helpers.ts";
 
@@ -81,6 +90,17 @@ for (const backend of BACKENDS) {
     check(G2 as AnyGroup, true, 14, 4, 6);
   });
 }
+
+Deno.test("subgroup: BN254 G2's relation is the first row of its GLS basis, under ePrint 2022/348's conditions", () => {
+  // Dai–Lin–Zhao–Zhou's test holds for BN curves with u ≢ 4 (mod 13) and u ≢ 92 (mod 97).
+  assert.notEqual(BN254_U % 13n, 4n);
+  assert.notEqual(BN254_U % 97n, 92n);
+  const row = BN254_G2_SUBGROUP_RELATION.map(([a, b]) => a + b * BN254_U);
+  assert.deepEqual(row, bn254G2Basis()[0]);
+  // In the lattice of ψ's eigenvalue p ≡ 6u² (mod r): Σ rowᵢ·(6u²)ⁱ ≡ 0.
+  const r = FIELDS["bn254-fr"].p, lambda = 6n * BN254_U ** 2n;
+  assert.equal(row.reduce((s, v, i) => s + v * lambda ** BigInt(i), 0n) % r, 0n);
+});
 
 for (const backend of BACKENDS) {
   Deno.test(`subgroup: decoding rejects points outside with NOT_IN_SUBGROUP (${backend})`, () => {
