@@ -2,7 +2,7 @@
  * The npm package's runtime build reads its own prebuilt modules. `scripts/bundle_package.mjs` makes
  * each entry of `dist/node/` (what Node, Bun and Deno load from node_modules) call
  * {@linkcode usePackageFiles} with the package's `dist/` folder, whose `wasm/` holds the files of
- * scripts/build_package.ts, and their digests; field/wasm/packaged.ts and x25519/wasm/packaged.ts decide when a file
+ * scripts/build_package.ts, and their checksums (wasm/checksum.ts); field/wasm/packaged.ts and x25519/wasm/packaged.ts decide when a file
  * stands in for generation. No other entry imports this file: the TypeScript source, JSR and bundlers
  * generate at run time.
  *
@@ -12,6 +12,7 @@
  * @module
  */
 import { type ModuleFileReader, registerModuleFiles } from "./wasm/files.ts";
+import { moduleChecksum } from "./wasm/checksum.ts";
 
 /** The part of `node:fs` used here. */
 interface SyncFs {
@@ -21,11 +22,6 @@ interface SyncFs {
 /** The part of Deno's permissions API used here. */
 interface DenoPermissions {
   querySync(descriptor: { name: "read"; path: URL }): { state: string };
-}
-
-/** The part of `node:crypto` used here. */
-interface SyncCrypto {
-  createHash(algorithm: "sha256"): { update(data: Uint8Array): { digest(encoding: "hex"): string } };
 }
 
 /** A built-in module where the runtime gives it synchronously (`process.getBuiltinModule`), else null. */
@@ -44,25 +40,25 @@ function readable(url: URL): boolean {
 
 /**
  * The reader of the prebuilt modules in `dist`'s `wasm/` folder (`dist`: a `file:` URL ending in `/`),
- * or null where this runtime gives no synchronous `node:fs` and `node:crypto`. `digests` holds the
- * SHA-256 (hex) of every file the reader may return, by name (the runtime build embeds those of the
- * files it was built with): it answers null for any other file, for a file whose bytes differ (a copy
- * from another version, say: never run), and for one that is missing or that Deno has not been
- * granted to read.
+ * or null where this runtime gives no synchronous `node:fs`. `checksums` holds the
+ * {@linkcode moduleChecksum} of every file the reader may return, by name (the runtime build embeds
+ * those of the files it was built with): it answers null for any other file, for a file whose bytes
+ * differ (a copy from another version, say: never run), and for one that is missing or that Deno has
+ * not been granted to read.
  */
 export function packageFileReader(
   dist: URL,
-  digests: Readonly<Record<string, string>>,
+  checksums: Readonly<Record<string, string>>,
 ): ModuleFileReader | null {
-  const fs = builtin<SyncFs>("node:fs"), crypto = builtin<SyncCrypto>("node:crypto");
-  if (fs === null || crypto === null || dist.protocol !== "file:") return null;
+  const fs = builtin<SyncFs>("node:fs");
+  if (fs === null || dist.protocol !== "file:") return null;
   const folder = new URL("wasm/", dist);
   return (file) => {
-    const want = Object.hasOwn(digests, file) ? digests[file] : undefined;
+    const want = Object.hasOwn(checksums, file) ? checksums[file] : undefined;
     const url = new URL(file, folder);
     if (want === undefined || !readable(url) || !fs.existsSync(url)) return null;
     const bytes = fs.readFileSync(url);
-    return crypto.createHash("sha256").update(bytes).digest("hex") === want ? bytes : null;
+    return moduleChecksum(bytes) === want ? bytes : null;
   };
 }
 
@@ -70,7 +66,7 @@ export function packageFileReader(
  * Lets the field kernels read the prebuilt modules of the package folder `dist` (see
  * {@linkcode packageFileReader}). Called once by each entry of the runtime build.
  */
-export function usePackageFiles(dist: URL, digests: Readonly<Record<string, string>>): void {
-  const read = packageFileReader(dist, digests);
+export function usePackageFiles(dist: URL, checksums: Readonly<Record<string, string>>): void {
+  const read = packageFileReader(dist, checksums);
   if (read !== null) registerModuleFiles(read);
 }

@@ -86,7 +86,7 @@ async function build(outDir) {
     },
   );
   if (wasm.status !== 0) throw new Error(`the prebuilt modules were not written (exit ${wasm.status})`);
-  await bundlePackage(dist); // after the .wasm: it embeds their digests
+  await bundlePackage(dist); // after the .wasm: it embeds their checksums
   copyFileSync(join(root, "bench/cold_run.mjs"), join(outDir, "cold_run.mjs"));
   const esbuild = await import("esbuild");
   /** @type {import("esbuild").Plugin} */

@@ -10,7 +10,7 @@ export NO_COLOR=1 DENO_NO_UPDATE_CHECK=1 DENO_DIR="${DENO_DIR:-$PWD/.cache/deno}
 rm -rf dist
 node node_modules/typescript/bin/tsc -p tsconfig.build.json --outDir dist
 node scripts/strip_comments.mjs dist >/dev/null
-# The .wasm files before the runtime build, which embeds their digests.
+# The .wasm files before the runtime build, which embeds their checksums.
 node scripts/bin.mjs deno run --quiet --allow-read --allow-write=dist scripts/build_package.ts dist/wasm
 node scripts/bundle_package.mjs dist >/dev/null
 # tsc keeps the sources' `.ts` specifiers in declaration files: point them at the .d.ts of the .js files.

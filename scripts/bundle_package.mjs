@@ -27,9 +27,9 @@
  * `import.meta.url` is the entry's own output file, whose depth under DIST is known here.
  */
 
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import process from "node:process";
 import * as esbuild from "esbuild";
 
@@ -37,17 +37,19 @@ import * as esbuild from "esbuild";
 export const ENTRIES = ["mod", "x25519/mod", "curves/bls12_381/mod", "curves/bn254/mod"];
 
 /**
- * The SHA-256 (hex) of each `.wasm` file in `dir` by file name (none where `dir` is missing): the
- * runtime build reads only files with exactly these bytes.
- * @param {string} dir
- * @returns {Record<string, string>}
+ * The checksum (wasm/checksum.ts, from the tsc build in DIST) of each `.wasm` file in DIST/wasm by file
+ * name (none where there are none): the runtime build reads only files with exactly these bytes.
+ * @param {string} dist
+ * @returns {Promise<Record<string, string>>}
  */
-export function wasmDigests(dir) {
+export async function wasmChecksums(dist) {
+  const dir = join(dist, "wasm");
   if (!existsSync(dir)) return {};
+  const { moduleChecksum } = await import(pathToFileURL(join(dir, "checksum.js")).href);
   return Object.fromEntries(
     readdirSync(dir).filter((f) => f.endsWith(".wasm")).sort().map((
       f,
-    ) => [f, createHash("sha256").update(readFileSync(join(dir, f))).digest("hex")]),
+    ) => [f, moduleChecksum(readFileSync(join(dir, f)))]),
   );
 }
 
@@ -59,7 +61,7 @@ export function wasmDigests(dir) {
 export async function bundlePackage(dist) {
   dist = resolve(dist);
   const out = join(dist, "node");
-  const digests = wasmDigests(join(dist, "wasm"));
+  const checksums = await wasmChecksums(dist);
   /** @type {import("esbuild").Plugin} */
   const wrappers = {
     name: "isochron-runtime-entries",
@@ -73,7 +75,7 @@ export async function bundlePackage(dist) {
         contents: `import { usePackageFiles } from "./package_files.js";\n` +
           `usePackageFiles(new URL(${
             JSON.stringify("../".repeat(args.path.split("/").length))
-          }, import.meta.url), ${JSON.stringify(digests)});\n` +
+          }, import.meta.url), ${JSON.stringify(checksums)});\n` +
           `export * from "./${args.path}.js";\n`,
         resolveDir: dist,
         loader: "js",

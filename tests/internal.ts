@@ -102,6 +102,7 @@ export { moduleFileName, packagedModule } from "../field/wasm/packaged.ts";
 
 // ---- package_files.ts (the npm runtime build's reader of dist/wasm/) ----
 export { packageFileReader, usePackageFiles } from "../package_files.ts";
+export { moduleChecksum, murmur3 } from "../wasm/checksum.ts";
 
 // ---- field/bigint/ ----
 export {

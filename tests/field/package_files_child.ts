@@ -5,9 +5,10 @@
  * whole library, and this process may have no permission at all).
  */
 import { packageFileReader } from "../../package_files.ts";
+import { moduleChecksum } from "../../wasm/checksum.ts";
 
 const read = packageFileReader(new URL(Deno.args[0]), {
-  "some.wasm": "039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81", // SHA-256 of 1, 2, 3
+  "some.wasm": moduleChecksum(Uint8Array.of(1, 2, 3)),
 });
 const bytes = read === null ? "no reader" : read("some.wasm");
 console.log(JSON.stringify(bytes === null || typeof bytes === "string" ? bytes : [...bytes]));

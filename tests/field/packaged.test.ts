@@ -14,6 +14,7 @@ import {
   FunctionBuilder,
   I32,
   IsochronError,
+  moduleChecksum,
   moduleFileName,
   type ModulePlan,
   modulePlan,
@@ -141,15 +142,18 @@ Deno.test("packaged: a module of another field is refused (reader and initWasm),
 
 /** A package folder in the repository: its wasm/some.wasm holds the bytes 1, 2, 3 (not a module). */
 const FIXTURE = new URL("./fixtures/package/", import.meta.url);
-/** SHA-256 of the bytes 1, 2, 3. */
-const SOME = { "some.wasm": "039058c6f2c0cb492c533b0a4d14ef77cc0f78abccced5287d84a1a2011cfb81" };
+/** The checksum of the bytes 1, 2, 3 (tests/wasm/checksum.test.ts checks the function on vectors). */
+const SOME = { "some.wasm": moduleChecksum(Uint8Array.of(1, 2, 3)) };
 
 Deno.test("package files: the reader reads dist/wasm/<file> with the bytes it expects, nothing else", () => {
   const read = packageFileReader(FIXTURE, SOME)!;
   assert.deepEqual([...read("some.wasm")!], [1, 2, 3]);
-  assert.equal(read("other.wasm"), null); // no digest for it
-  // the same file with another expected digest (other bytes, e.g. another version's file): not read
-  assert.equal(packageFileReader(FIXTURE, { "some.wasm": "00".repeat(32) })!("some.wasm"), null);
+  assert.equal(read("other.wasm"), null); // no checksum for it
+  // the same file with another expected checksum (other bytes, e.g. another version's file): not read
+  assert.equal(
+    packageFileReader(FIXTURE, { "some.wasm": moduleChecksum(Uint8Array.of(1, 2, 4)) })!("some.wasm"),
+    null,
+  );
   assert.equal(packageFileReader(new URL("https://example.com/dist/"), SOME), null);
   // usePackageFiles registers that reader: a curve's field named "some" then takes its module from
   // the folder, and those three bytes do not compile.

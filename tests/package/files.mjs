@@ -1,16 +1,16 @@
 // The runtime build reads the package's prebuilt modules (package_files.ts, field/wasm/packaged.ts):
 // `node files.mjs <consumer dir> <deno> [bun]` (tests/package/run.sh). In a copy of the installed
 // package, bls12-381-fp.wasm is replaced by the BN254 module: with other bytes than the build embeds
-// the digest of, no runtime reads it (each generates and signs); with that module's digest put in the
+// the checksum of, no runtime reads it (each generates and signs); with that module's checksum put in the
 // entries as well, a runtime that reads the file refuses it (INVALID_TYPE: it lacks the BLS12-381
 // layers), Deno without read access generates, Bun reads its wide shape's file (replaced the same way
 // next), X25519's files likewise, and with the file removed everything is generated. Each case is a
 // fresh process.
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import process from "node:process";
 import { Results } from "./harness.mjs";
 
@@ -61,15 +61,16 @@ try {
   const expect = (name, got, want) =>
     results.record(name, want instanceof RegExp ? want.test(got) : got === want, `got "${got}"`);
 
-  const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
-  // The entries of the runtime build embed the digest of each file they may read.
+  // The entries of the runtime build embed the checksum (the package's wasm/checksum.js) of each file
+  // they may read.
+  const { moduleChecksum } = await import(pathToFileURL(join(wasm, "checksum.js")).href);
   const entries = ["mod.js", "x25519/mod.js", "curves/bls12_381/mod.js", "curves/bn254/mod.js"]
     .map((e) => join(dir, "node_modules/isochron/dist/node", e));
-  /** Puts the bytes of `from` into `file`; with `admit`, also the new digest into the entries. */
+  /** Puts the bytes of `from` into `file`; with `admit`, also the new checksum into the entries. */
   const replace = (file, from, admit) => {
-    const old = sha256(readFileSync(join(wasm, file))), bytes = readFileSync(join(wasm, from));
+    const old = moduleChecksum(readFileSync(join(wasm, file))), bytes = readFileSync(join(wasm, from));
     writeFileSync(join(wasm, file), bytes);
-    if (admit) for (const e of entries) writeFileSync(e, readFileSync(e, "utf8").replaceAll(old, sha256(bytes)));
+    if (admit) for (const e of entries) writeFileSync(e, readFileSync(e, "utf8").replaceAll(old, moduleChecksum(bytes)));
   };
 
   // Other bytes than the build's: never read, so every runtime generates and signs.
@@ -77,7 +78,7 @@ try {
   replace("bls12-381-fp.wasm", "bn254-fp.wasm", false);
   expect("node ignores a bls12-381-fp.wasm with other bytes than it was built with: signs", run("node", []), "ok");
   writeFileSync(join(wasm, "bls12-381-fp.wasm"), original);
-  // The same bytes admitted by their digest: read, and refused as BLS12-381's module.
+  // The same bytes admitted by their checksum: read, and refused as BLS12-381's module.
   replace("bls12-381-fp.wasm", "bn254-fp.wasm", true);
   const refused = /^INVALID_TYPE: .*wasm module (is not|of) bls12-381-fp/;
   expect("node reads dist/wasm/bls12-381-fp.wasm (the BN254 module admitted there is refused)", run("node", []), refused);
