@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * One cold run, in a fresh process: `deno run --allow-read --allow-env bench/cold_run.mjs <run>` (the
- * library from its TypeScript source) or `node|bun cold_run.mjs <run> <lib>` (the library from the
+ * library from its TypeScript source, through the entries JSR serves: deno/, which embed the prebuilt
+ * modules) or `node|bun cold_run.mjs <run> <lib>` (the library from the
  * npm package's runtime build in folder `<lib>`, `dist/node/`, as Node and Bun load it; it compiles
  * the package's prebuilt modules beside it, `dist/wasm/`) prints `{"ms": …}`, the time from just
  * before the first `import()` of the library to its first result (module loading, wasm generation or
@@ -20,10 +21,19 @@
 import process from "node:process";
 
 const [runName, libDir] = process.argv.slice(2);
-/** The URL of a library entry point (`x25519/mod`, …): source next to bench/, or the runtime build. */
+/** The Deno entry (deno/, what deno.json publishes to JSR: the prebuilt modules embedded) of each entry point. */
+const DENO_ENTRY = /** @type {Record<string, string>} */ ({
+  "x25519/mod": "deno/x25519",
+  "curves/bls12_381/mod": "deno/bls12_381",
+  "curves/bn254/mod": "deno/bn254",
+});
+/**
+ * The URL of a library entry point (`x25519/mod`, …): on Deno the entry JSR serves (deno/, source next
+ * to bench/), on Node and Bun the npm package's runtime build.
+ */
 const entry = (/** @type {string} */ path) =>
   libDir === undefined
-    ? new URL(`../${path}.ts`, import.meta.url).href
+    ? new URL(`../${DENO_ENTRY[path]}.ts`, import.meta.url).href
     : new URL(`${path}.js`, `file://${libDir}/`).href;
 
 const DST = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";

@@ -11,9 +11,9 @@ if ! DENO=$(node scripts/bin.mjs --path deno); then
   exit 2
 fi
 
-entry_points=(mod.ts x25519/mod.ts curves/bls12_381/mod.ts curves/bn254/mod.ts)
+entry_points=(mod.ts x25519/mod.ts curves/bls12_381/mod.ts curves/bn254/mod.ts deno/mod.ts deno/x25519.ts deno/bls12_381.ts deno/bn254.ts)
 # Every library folder, so that the examples in JSDoc run wherever they are written (deno test --doc).
-library=(mod.ts backend.ts errors.ts package_files.ts wasm/ field/ scalar/ curves/ x25519/)
+library=(mod.ts backend.ts errors.ts package_files.ts wasm/ field/ scalar/ curves/ x25519/ deno/)
 failed_steps=()
 step() {
   local name=$1

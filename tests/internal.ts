@@ -3,7 +3,8 @@
  * test uses is re-exported here, so a test imports library code only
  * - from this file (internals), or
  * - from a public entry point: {@linkcode PUBLIC_ENTRIES} (`mod.ts`, `backend.ts`, `x25519/mod.ts`,
- *   `curves/bls12_381/mod.ts`, `curves/bn254/mod.ts`, `field/mod.ts`).
+ *   `curves/bls12_381/mod.ts`, `curves/bn254/mod.ts`, `field/mod.ts`, and the Deno entries of deno/
+ *   that deno.json publishes).
  *
  * The exceptions, files under tests/ that import library modules directly
  * ({@linkcode DIRECT_IMPORT_EXCEPTIONS}), each because it checks that module's own properties or must
@@ -31,6 +32,10 @@ export const PUBLIC_ENTRIES: readonly string[] = [
   "curves/bls12_381/mod.ts",
   "curves/bn254/mod.ts",
   "field/mod.ts",
+  "deno/mod.ts",
+  "deno/x25519.ts",
+  "deno/bls12_381.ts",
+  "deno/bn254.ts",
 ];
 
 /** The files under tests/ that may import any library module (see the module comment for why). */
@@ -103,6 +108,11 @@ export { moduleFileName, packagedModule } from "../field/wasm/packaged.ts";
 // ---- package_files.ts (the npm runtime build's reader of dist/wasm/) ----
 export { packageFileReader, usePackageFiles } from "../package_files.ts";
 export { moduleChecksum, murmur3 } from "../wasm/checksum.ts";
+export { addModuleFiles } from "../wasm/files.ts";
+export { useEmbeddedModules } from "../deno/embedded.ts";
+export { MODULES as DENO_BLS12_381_MODULES } from "../deno/modules/bls12_381.ts";
+export { MODULES as DENO_BN254_MODULES } from "../deno/modules/bn254.ts";
+export { MODULES as DENO_X25519_MODULES } from "../deno/modules/x25519.ts";
 
 // ---- field/bigint/ ----
 export {

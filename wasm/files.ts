@@ -1,22 +1,32 @@
 /**
  * Prebuilt module files, where the program can read them: the npm package's runtime build registers a
- * reader of its `dist/wasm/` folder (package_files.ts); the field kernels (field/wasm/packaged.ts) and
- * X25519 (x25519/wasm/packaged.ts) ask it for their files by name. Nothing registers one in a browser,
- * a bundle or the TypeScript source: every file is then absent.
+ * reader of its `dist/wasm/` folder (package_files.ts), and the Deno entries (deno/) one of the modules
+ * they embed; the field kernels (field/wasm/packaged.ts) and X25519 (x25519/wasm/packaged.ts) ask for
+ * their files by name. Nothing registers one in a browser, a bundle or the plain TypeScript source:
+ * every file is then absent.
  * @module
  */
 
 /** Reads a module file by name (`bls12-381-fp.wasm`): its bytes, or null where there is none. */
 export type ModuleFileReader = (file: string) => Uint8Array<ArrayBuffer> | null;
 
-let reader: ModuleFileReader | null = null;
+let readers: ModuleFileReader[] = [];
 
-/** Registers (or, with null, removes) the reader of module files. */
+/** Makes `read` the only reader of module files (null: none). */
 export function registerModuleFiles(read: ModuleFileReader | null): void {
-  reader = read;
+  readers = read === null ? [] : [read];
 }
 
-/** The bytes of module file `file`, or null (no reader, or it finds none). */
+/** Adds a reader of module files, asked after those registered before it. */
+export function addModuleFiles(read: ModuleFileReader): void {
+  if (!readers.includes(read)) readers = [...readers, read];
+}
+
+/** The bytes of module file `file` from the first reader that has it, or null. */
 export function readModuleFile(file: string): Uint8Array<ArrayBuffer> | null {
-  return reader === null ? null : reader(file);
+  for (const read of readers) {
+    const bytes = read(file);
+    if (bytes !== null) return bytes;
+  }
+  return null;
 }

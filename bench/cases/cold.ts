@@ -9,8 +9,8 @@
  *   `sign`, `verify`): the same minimal-pubkey-size suite.
  * - `first-bn254-pairing`: e(a·G1, b·G2) for random a, b.
  *
- * isochron runs on its default backend (wasm): on Deno from its TypeScript source (as from JSR),
- * generating its modules at run time; on Node and Bun from the npm package's runtime build
+ * isochron runs on its default backend (wasm): on Deno from its TypeScript source through the entries
+ * JSR serves (deno/), which embed the prebuilt modules (deno/embedded.ts); on Node and Bun from the npm package's runtime build
  * (`dist/node/`, built into the runner's folder by build_runner.mjs), which compiles the package's
  * prebuilt modules (`dist/wasm/`, written there too) instead (package_files.ts). A Deno program that
  * imports the npm package with read access gets the latter: `deno run --allow-read --allow-env

@@ -18,6 +18,7 @@ export const LIBRARY_ROOTS: readonly string[] = [
   "scalar",
   "curves",
   "x25519",
+  "deno",
 ];
 
 /** The `.ts` files at or below `rel` (a repository path), as repository paths. */

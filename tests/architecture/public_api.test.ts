@@ -118,6 +118,24 @@ const PUBLIC: Record<string, readonly string[]> = {
   "curves/bn254/mod.ts": [...CURVE_TYPES, "Bn254", "bn254"],
 };
 
+/**
+ * The Deno entries (deno/, what deno.json's `exports` publish to JSR) re-export their source twin with
+ * its prebuilt modules embedded: the same names.
+ */
+const DENO_TWINS: Record<string, string> = {
+  "deno/mod.ts": "mod.ts",
+  "deno/x25519.ts": "x25519/mod.ts",
+  "deno/bls12_381.ts": "curves/bls12_381/mod.ts",
+  "deno/bn254.ts": "curves/bn254/mod.ts",
+};
+for (const [entry, twin] of Object.entries(DENO_TWINS)) PUBLIC[entry] = PUBLIC[twin];
+
+Deno.test("public API: deno.json publishes the Deno entries, one per source entry", () => {
+  const config = JSON.parse(Deno.readTextFileSync(new URL("deno.json", ROOT)));
+  const targets = Object.values(config.exports as Record<string, string>).map((t) => t.replace(/^\.\//, ""));
+  assert.deepEqual(targets.sort(), Object.keys(DENO_TWINS).sort());
+});
+
 /** The only class a user may see. */
 const PUBLIC_CLASSES = ["IsochronError"];
 

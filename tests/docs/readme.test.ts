@@ -9,12 +9,12 @@ import assert from "node:assert/strict";
 
 const ROOT = new URL("../../", import.meta.url);
 
-/** Published subpath → entry point in this checkout. */
+/** Published subpath → the entry point deno.json publishes for it (deno/: the prebuilt modules embedded). */
 const ENTRIES: Record<string, string> = {
-  "": "mod.ts",
-  "/x25519": "x25519/mod.ts",
-  "/bls12-381": "curves/bls12_381/mod.ts",
-  "/bn254": "curves/bn254/mod.ts",
+  "": "deno/mod.ts",
+  "/x25519": "deno/x25519.ts",
+  "/bls12-381": "deno/bls12_381.ts",
+  "/bn254": "deno/bn254.ts",
 };
 
 /** The ```ts blocks of a Markdown text, with the line each starts on. */
@@ -50,7 +50,7 @@ Deno.test("readme: the block extraction and the import mapping", () => {
   const blocks = tsBlocks(md);
   assert.equal(blocks.length, 1);
   assert.equal(blocks[0].line, 3);
-  assert.match(localized(blocks[0].code)!, /x25519\/mod\.ts"/);
+  assert.match(localized(blocks[0].code)!, /deno\/x25519\.ts"/);
   assert.equal(localized("const a = 1;"), null);
   assert.throws(() => localized(`import "isochron/ed25519";`), /unknown subpath/);
 });
