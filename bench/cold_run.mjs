@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * One cold run, in a fresh process: `deno run --allow-read --allow-env bench/cold_run.mjs <run>` (the
- * library from its TypeScript source, through the entries JSR serves: deno/, which embed the prebuilt
+ * library through the entries JSR serves: deno/, a bundle of the source that embeds the prebuilt
  * modules) or `node|bun cold_run.mjs <run> <lib>` (the library from the
  * npm package's runtime build in folder `<lib>`, `dist/node/`, as Node and Bun load it; it compiles
  * the package's prebuilt modules beside it, `dist/wasm/`) prints `{"ms": …}`, the time from just
@@ -21,7 +21,7 @@
 import process from "node:process";
 
 const [runName, libDir] = process.argv.slice(2);
-/** The Deno entry (deno/, what deno.json publishes to JSR: the prebuilt modules embedded) of each entry point. */
+/** The Deno entry (deno/, what deno.json publishes to JSR: a bundle, the prebuilt modules embedded) of each entry point. */
 const DENO_ENTRY = /** @type {Record<string, string>} */ ({
   "x25519/mod": "deno/x25519",
   "curves/bls12_381/mod": "deno/bls12_381",

@@ -1,11 +1,9 @@
 /**
- * The `./bls12-381` entry for Deno (JSR): curves/bls12_381/mod.ts, with its prebuilt modules embedded
- * (deno/embedded.ts), so that a first operation compiles them instead of generating them.
+ * The `./bls12-381` entry for Deno (JSR): curves/bls12_381/mod.ts with its prebuilt modules embedded
+ * (deno/entries/bls12_381.ts). It runs that entry's bundle, deno/bundle/bls12_381.js (scripts/bundle_deno.mjs:
+ * a few JavaScript files instead of 120-odd TypeScript modules, for a fast first import), typed by the
+ * TypeScript entry itself.
  * @module
  */
-import { useEmbeddedModules } from "./embedded.ts";
-import { MODULES } from "./modules/bls12_381.ts";
-
-useEmbeddedModules(MODULES);
-
-export * from "../curves/bls12_381/mod.ts";
+// @ts-types="./entries/bls12_381.ts"
+export * from "./bundle/bls12_381.js";

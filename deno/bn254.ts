@@ -1,11 +1,9 @@
 /**
- * The `./bn254` entry for Deno (JSR): curves/bn254/mod.ts, with its prebuilt modules embedded
- * (deno/embedded.ts), so that a first operation compiles them instead of generating them.
+ * The `./bn254` entry for Deno (JSR): curves/bn254/mod.ts with its prebuilt modules embedded
+ * (deno/entries/bn254.ts). It runs that entry's bundle, deno/bundle/bn254.js (scripts/bundle_deno.mjs:
+ * a few JavaScript files instead of 120-odd TypeScript modules, for a fast first import), typed by the
+ * TypeScript entry itself.
  * @module
  */
-import { useEmbeddedModules } from "./embedded.ts";
-import { MODULES } from "./modules/bn254.ts";
-
-useEmbeddedModules(MODULES);
-
-export * from "../curves/bn254/mod.ts";
+// @ts-types="./entries/bn254.ts"
+export * from "./bundle/bn254.js";

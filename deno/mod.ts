@@ -1,13 +1,9 @@
 /**
- * The root entry for Deno (JSR): mod.ts, with the prebuilt modules of every curve embedded
- * (deno/embedded.ts), so that first operations compile them instead of generating them.
+ * The root entry for Deno (JSR): mod.ts with the prebuilt modules of every curve embedded
+ * (deno/entries/mod.ts). It runs that entry's bundle, deno/bundle/mod.js (scripts/bundle_deno.mjs:
+ * a few JavaScript files instead of 120-odd TypeScript modules, for a fast first import), typed by the
+ * TypeScript entry itself.
  * @module
  */
-import { useEmbeddedModules } from "./embedded.ts";
-import { MODULES as BLS12_381 } from "./modules/bls12_381.ts";
-import { MODULES as BN254 } from "./modules/bn254.ts";
-import { MODULES as X25519 } from "./modules/x25519.ts";
-
-useEmbeddedModules({ ...BLS12_381, ...BN254, ...X25519 });
-
-export * from "../mod.ts";
+// @ts-types="./entries/mod.ts"
+export * from "./bundle/mod.js";

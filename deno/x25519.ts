@@ -1,11 +1,9 @@
 /**
- * The `./x25519` entry for Deno (JSR): x25519/mod.ts, with its prebuilt module embedded
- * (deno/embedded.ts), so that a first shared secret compiles it instead of generating it.
+ * The `./x25519` entry for Deno (JSR): x25519/mod.ts with its prebuilt module embedded
+ * (deno/entries/x25519.ts). It runs that entry's bundle, deno/bundle/x25519.js (scripts/bundle_deno.mjs:
+ * a few JavaScript files instead of 120-odd TypeScript modules, for a fast first import), typed by the
+ * TypeScript entry itself.
  * @module
  */
-import { useEmbeddedModules } from "./embedded.ts";
-import { MODULES } from "./modules/x25519.ts";
-
-useEmbeddedModules(MODULES);
-
-export * from "../x25519/mod.ts";
+// @ts-types="./entries/x25519.ts"
+export * from "./bundle/x25519.js";

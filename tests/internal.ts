@@ -13,7 +13,10 @@
  * - `tests/field/ts_deopt_child.ts`: the child of ts_deopt.test.ts, whose V8 deoptimisation trace is
  *   matched by function name, so it loads the generated TypeScript kernels and their driver only;
  * - `tests/field/package_files_child.ts`: the child of packaged.test.ts's permission test, which runs
- *   without permissions and so loads package_files.ts alone.
+ *   without permissions and so loads package_files.ts alone;
+ * - `tests/deno/entry_child.ts`: the child of embedded.test.ts, which imports the Deno source entries
+ *   (deno/entries/) in a fresh process to see their embedded modules through this file's readers
+ *   (the published entries run a bundle, with module state of its own).
  *
  * The tooling of tests/ct/ (registry, coverage, access trace, wasm decoder, dudect) imports no library
  * module; its dudect targets import the library through this file. tests/architecture/ reads the
@@ -43,6 +46,7 @@ export const DIRECT_IMPORT_EXCEPTIONS: readonly string[] = [
   "tests/internal.ts",
   "tests/field/ts_deopt_child.ts",
   "tests/field/package_files_child.ts",
+  "tests/deno/entry_child.ts",
 ];
 
 // ---- errors.ts ----

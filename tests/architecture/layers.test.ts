@@ -16,7 +16,7 @@ const GENERIC = [
   "curves/codecs/",
   "curves/hash_to_curve/",
 ];
-const GENERATED = ["field/ts/generated/", "deno/modules/"];
+const GENERATED = ["field/ts/generated/", "deno/modules/", "deno/bundle/"];
 const CURVE_NAMES = /["'`](?:bls12-381|bls12_381|bn254)[^"'`]*["'`]/;
 
 const files = LIBRARY_ROOTS.flatMap(tsFiles).filter((f) => !GENERATED.some((g) => f.startsWith(g)));

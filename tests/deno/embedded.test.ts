@@ -50,7 +50,7 @@ function child(mode: string): Record<string, unknown> {
 
 Deno.test("deno entries: importing them supplies their modules, which the first operations use", () => {
   const good = child("good");
-  // Their own curve's files, only the SIMD variant, and not another curve's (deno/bn254.ts not imported).
+  // Their own curve's files, only the SIMD variant, and not another curve's (deno/entries/bn254.ts not imported).
   assert.deepEqual(good.files, ["bls12-381-fp.wasm", "bls12-381-fr.wasm", "x25519.wasm"]);
   assert.equal(good.verify, true);
   assert.equal(good.x25519, true);
@@ -61,4 +61,11 @@ Deno.test("deno entries: importing them supplies their modules, which the first 
     "the module under BLS12-381's name was taken, and refused",
   );
   assert.equal(wrong.x25519, true);
+});
+
+Deno.test("deno entries: the bundles a JSR user imports sign, verify and agree on X25519", () => {
+  const bundle = child("bundle");
+  assert.equal(bundle.error, undefined);
+  assert.equal(bundle.verify, true);
+  assert.equal(bundle.x25519, true);
 });

@@ -1,9 +1,11 @@
 /**
  * The child of embedded.test.ts: `deno run --allow-read entry_child.ts <mode>` imports the Deno entries
- * (deno/bls12_381.ts, deno/x25519.ts) the way a JSR user does and prints one JSON line. Mode `good`:
- * whether the entries' reader supplies the modules (readModuleFile), a BLS sign + verify, and the RFC
- * 7748 §6.1 shared secret. Mode `wrong`: BN254's Fp module is first embedded under BLS12-381's file
- * name (asked before the entry's reader), so a first BLS operation must take it, and refuse it.
+ * for BLS12-381 and X25519 and prints one JSON line. Mode `good`: the source entries
+ * (deno/entries/*.ts, which share tests/internal.ts's module state): whether their reader supplies the
+ * modules (readModuleFile), a BLS sign + verify, and the RFC 7748 §6.1 shared secret. Mode `wrong`:
+ * BN254's Fp module is first embedded under BLS12-381's file name (asked before the entry's reader),
+ * so a first BLS operation must take it, and refuse it. Mode `bundle`: what a JSR user imports
+ * (deno/bls12_381.ts, deno/x25519.ts, which run deno/bundle/): the same sign + verify and shared secret.
  */
 import { readModuleFile, useEmbeddedModules } from "../internal.ts";
 
@@ -15,10 +17,14 @@ if (mode === "wrong") {
   const { DENO_BN254_MODULES } = await import("../internal.ts");
   useEmbeddedModules({ "bls12-381-fp.wasm": DENO_BN254_MODULES["bn254-fp.wasm"] });
 }
-const { bls12_381 } = await import("../../deno/bls12_381.ts");
-const { x25519 } = await import("../../deno/x25519.ts");
+const { bls12_381 } = mode === "bundle"
+  ? await import("../../deno/bls12_381.ts")
+  : await import("../../deno/entries/bls12_381.ts");
+const { x25519 } = mode === "bundle"
+  ? await import("../../deno/x25519.ts")
+  : await import("../../deno/entries/x25519.ts");
 const out: Record<string, unknown> = {};
-out.files = [
+out.files = mode === "bundle" ? null : [
   "bls12-381-fp.wasm",
   "bls12-381-fr.wasm",
   "x25519.wasm",
