@@ -10,16 +10,24 @@
  *   Subgroup test: Q ∈ G2 ⇔ ψ(Q) = x·Q (Scott, ePrint 2021/1130, §4), i.e. ψ(Q) + |x|·Q = O.
  * @module
  */
-import { type EndomorphismSpec, type Phi, phiWithEigen, psi } from "../group/endomorphism.ts";
+import { type EndomorphismSpec, Phi, psi } from "../group/endomorphism.ts";
 import type { GroupImpl } from "../group/group.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import { R, TOWER, X } from "./params.ts";
 
 const W = -X; // |x|
 
-/** G1's φ with eigenvalue −x² mod r (β chosen so that φ(G) = −x²·G). */
+/**
+ * G1's β: the primitive cube root of unity in Fp with φ(G) = −x²·G (the other, β², gives x² − 1);
+ * the β of @noble/curves' G1 subgroup check. tests/curves/group/glv_endomorphism.test.ts
+ * checks β³ = 1 ≠ β and φ(P) = −x²·P.
+ */
+export const G1_BETA: bigint =
+  0x5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a00022e01fffffffefffen;
+
+/** G1's φ with eigenvalue −x² mod r. */
 export function g1Phi(g: GroupImpl<bigint>): Phi {
-  return phiWithEigen(g, (((-(X * X)) % R) + R) % R);
+  return new Phi(g.law, G1_BETA, (((-(X * X)) % R) + R) % R);
 }
 
 /** G1: φ, base-x² digits, φ(P) = −x²·P. */

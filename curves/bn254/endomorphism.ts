@@ -18,7 +18,7 @@
  *   membership testing on pairing-friendly curves", ePrint 2022/352), a 127-bit multiplication.
  * @module
  */
-import { type EndomorphismSpec, type Phi, phiWithEigen, psi } from "../group/endomorphism.ts";
+import { type EndomorphismSpec, Phi, psi } from "../group/endomorphism.ts";
 import type { GroupImpl } from "../group/group.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import { R, TOWER, U } from "./params.ts";
@@ -41,9 +41,15 @@ export function g2Basis(u: bigint = U): bigint[][] {
   ];
 }
 
-/** G1's φ with eigenvalue λ (β chosen so that φ(G) = λ·G). */
+/**
+ * G1's β: the primitive cube root of unity in Fp with φ(G) = λ·G (the other is β²).
+ * tests/curves/group/glv_endomorphism.test.ts checks β³ = 1 ≠ β and φ(P) = λ·P.
+ */
+export const G1_BETA: bigint = 0x30644e72e131a0295e6dd9e7e0acccb0c28f069fbb966e3de4bd44e5607cfd48n;
+
+/** G1's φ with eigenvalue λ. */
 export function g1Phi(g: GroupImpl<bigint>): Phi {
-  return phiWithEigen(g, G1_LAMBDA % R);
+  return new Phi(g.law, G1_BETA, G1_LAMBDA % R);
 }
 
 /** G1: φ with λ, lattice split (cofactor 1: every curve point is in G1). */

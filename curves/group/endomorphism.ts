@@ -1,13 +1,15 @@
 /**
  * Efficient endomorphisms of the pairing groups, for GLV/GLS scalar multiplication (curves/group/scalar_mul.ts
- * `mulEndoCt`), and their eigenvalues. The maps' constants are derived here from p, r and ξ (public,
- * BigInt, at first use); tests/curves/group/glv_endomorphism.test.ts re-checks each against its definition.
+ * `mulEndoCt`), and their eigenvalues. ψ's constants are derived here from p, r and ξ (public, BigInt,
+ * at first use), φ's β is the curve's; tests/curves/group/glv_endomorphism.test.ts re-checks each
+ * against its definition.
  *
  * - G1, φ(x, y) = (β·x, y) with β a primitive cube root of unity in Fp (Gallant–Lambert–Vanstone,
  *   "Faster point multiplication on elliptic curves with efficient endomorphisms", Crypto 2001):
- *   on a prime-order subgroup φ acts as multiplication by a root λ of λ² + λ + 1 ≡ 0 (mod r).  β =
- *   g^((p−1)/3) for a non-cube g, or its square, chosen so that φ(G) = λ·G for the curve's λ.
- *   Projective: (X : Y : Z) ↦ (β·X : Y : Z), 1M.
+ *   on a prime-order subgroup φ acts as multiplication by a root λ of λ² + λ + 1 ≡ 0 (mod r); of the
+ *   two primitive cube roots (g^((p−1)/3) for a non-cube g, and its square) the curve's file states
+ *   the β with φ(G) = λ·G for its λ (a constant: finding it took a cold start 4–8 ms of BigInt powers
+ *   and a 255-bit multiplication). Projective: (X : Y : Z) ↦ (β·X : Y : Z), 1M.
  * - G2, ψ = untwist ∘ Frobenius ∘ twist (Galbraith–Lin–Scott, "Endomorphisms for faster elliptic curve
  *   cryptography on a large class of curves", Eurocrypt 2009): ψ(x, y) = (conj(x)·c_x, conj(y)·c_y).
  *   With w⁶ = ξ, an M-twist (E': y² = x³ + bξ) untwists by (x/w², y/w³), so
@@ -20,7 +22,6 @@
  * curves/bn254/endomorphism.ts (lattice bases). Nothing here names a curve.
  * @module
  */
-import { modPow } from "../../field/bigint/sqrt.ts";
 import { fp2InvBig } from "../../field/tower/frobenius.ts";
 import { towerFrobenius } from "../../field/tower/tower.ts";
 import type { TowerParams } from "../../field/tower/params.ts";
@@ -124,27 +125,6 @@ export class Psi implements Endomorphism {
 }
 
 /**
- * φ on G1 over Fp with eigenvalue `eigen`: β = w or w² for w = c^((p−1)/3), c the least non-cube ≥ 2,
- * whichever maps the generator to eigen·G (variable-time, public data, at first use).
- */
-export function phiWithEigen(g: GroupImpl<bigint>, eigen: bigint): Phi {
-  const p = g.F.kernel.p, e = (p - 1n) / 3n;
-  let w = 1n;
-  for (let c = 2n; w === 1n; c++) w = modPow(c, e, p); // public search for a non-cube
-  const law = g.law, t = law.alloc(2), want = t + 3 * law.n;
-  mulVartime(law, want, g.baseSlot, eigen, t);
-  for (const beta of [w, (w * w) % p]) {
-    const phi = new Phi(law, beta, eigen);
-    phi.apply(t, g.baseSlot);
-    if (law.eq(t, want) === 1) {
-      law.F.wipe(t, 6);
-      return phi;
-    }
-  }
-  throw new Error(`${g.name}: no cube root of unity matches the eigenvalue ${eigen}`);
-}
-
-/**
  * What a curve tells a group about its endomorphism (public data, in the curve's folder): how to build
  * the map on the group's slots, how a scalar splits for GLV/GLS multiplication, and the subgroup test
  * the map gives, if any.
@@ -182,8 +162,12 @@ export type SubgroupSpec =
 /** The signed window of a spec's multiplication loop (its `window`, else 4). */
 export const endoWindow = (spec: { readonly window?: EndoWindow }): EndoWindow => spec.window ?? 4;
 
-/** φ with eigenvalue `eigen` (β found as in {@linkcode phiWithEigen}), for a G1 spec. */
-export const phi = (eigen: bigint) => (g: GroupImpl<bigint>): Endomorphism => phiWithEigen(g, eigen);
+/**
+ * φ with cube root of unity `beta` and eigenvalue `eigen`, for a G1 spec: both are the curve's
+ * constants (its endomorphism file; tests/curves/group/glv_endomorphism.test.ts checks φ(P) = eigen·P).
+ */
+export const phi = (beta: bigint, eigen: bigint) => (g: GroupImpl<bigint>): Endomorphism =>
+  new Phi(g.law, beta, eigen);
 
 /** ψ of `tower`'s twist (eigenvalue p mod r), for a G2 spec. */
 export const psi = (tower: TowerParams) => (g: GroupImpl<Fp2Value>): Endomorphism =>

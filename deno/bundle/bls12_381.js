@@ -2,8 +2,8 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-5FCIIBHO.js";
-import "./chunks/chunk-2GZPMYQ7.js";
+} from "./chunks/chunk-FERVS3LB.js";
+import "./chunks/chunk-PBZNMD5X.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-3RK7PE7Y.js";

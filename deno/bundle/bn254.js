@@ -2,8 +2,8 @@
 import {
   MODULES,
   bn254
-} from "./chunks/chunk-MQAHS7R5.js";
-import "./chunks/chunk-2GZPMYQ7.js";
+} from "./chunks/chunk-CANPQOUF.js";
+import "./chunks/chunk-PBZNMD5X.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-3RK7PE7Y.js";

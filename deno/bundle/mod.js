@@ -2,11 +2,11 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-5FCIIBHO.js";
+} from "./chunks/chunk-FERVS3LB.js";
 import {
   MODULES as MODULES2,
   bn254
-} from "./chunks/chunk-MQAHS7R5.js";
+} from "./chunks/chunk-CANPQOUF.js";
 import {
   getBackend,
   getBackendChoice,
@@ -16,7 +16,7 @@ import {
   loadedFields,
   setBackend,
   wasmSupportsModulus
-} from "./chunks/chunk-2GZPMYQ7.js";
+} from "./chunks/chunk-PBZNMD5X.js";
 import {
   MODULES as MODULES3,
   initX25519Module,

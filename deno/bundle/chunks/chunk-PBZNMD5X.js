@@ -6431,22 +6431,6 @@ var Psi = class {
     F.mul(out + 2, out + 2, this.c + 2);
   }
 };
-function phiWithEigen(g, eigen) {
-  const p = g.F.kernel.p, e = (p - 1n) / 3n;
-  let w = 1n;
-  for (let c = 2n; w === 1n; c++) w = modPow(c, e, p);
-  const law = g.law, t = law.alloc(2), want = t + 3 * law.n;
-  mulVartime(law, want, g.baseSlot, eigen, t);
-  for (const beta of [w, w * w % p]) {
-    const phi = new Phi(law, beta, eigen);
-    phi.apply(t, g.baseSlot);
-    if (law.eq(t, want) === 1) {
-      law.F.wipe(t, 6);
-      return phi;
-    }
-  }
-  throw new Error(`${g.name}: no cube root of unity matches the eigenvalue ${eigen}`);
-}
 var endoWindow = (spec) => spec.window ?? 4;
 var psi = (tower2) => (g) => new Psi(g.law, tower2, g.r);
 function endoScratch(g, spec) {
@@ -9074,8 +9058,8 @@ export {
   selectLayer,
   mulVartime,
   endoStepLayer,
+  Phi,
   Psi,
-  phiWithEigen,
   endoWindow,
   psi,
   fpCoords,

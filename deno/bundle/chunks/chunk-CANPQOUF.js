@@ -2,6 +2,7 @@
 import {
   FIELD_ONLY,
   GroupImpl,
+  Phi,
   TABLE_SHAPES,
   allZero,
   bigintFields,
@@ -24,7 +25,6 @@ import {
   modulePlan,
   noblePairingMembers,
   pairingFunctions,
-  phiWithEigen,
   pointLayer,
   psi,
   registerCurve,
@@ -34,7 +34,7 @@ import {
   tower,
   towerLayers,
   wasmFp2SupportsModulus
-} from "./chunk-2GZPMYQ7.js";
+} from "./chunk-PBZNMD5X.js";
 import {
   IsochronError,
   __export
@@ -235,8 +235,9 @@ function g2Basis(u = U) {
     [u - 1n, 4n * u + 2n, -2n * u + 1n, u - 1n]
   ];
 }
+var G1_BETA = 0x30644e72e131a0295e6dd9e7e0acccb0c28f069fbb966e3de4bd44e5607cfd48n;
 function g1Phi(g) {
-  return phiWithEigen(g, G1_LAMBDA % R);
+  return new Phi(g.law, G1_BETA, G1_LAMBDA % R);
 }
 var G1_ENDOMORPHISM = {
   build: g1Phi,

@@ -2,6 +2,7 @@
 import {
   FIELD_ONLY,
   GroupImpl,
+  Phi,
   Psi,
   TABLE_SHAPES,
   WideScalarReducer,
@@ -29,7 +30,6 @@ import {
   mulVartime,
   noblePairingMembers,
   pairingFunctions,
-  phiWithEigen,
   pointLayer,
   psi,
   registerCurve,
@@ -39,7 +39,7 @@ import {
   tower,
   towerLayers,
   wasmFp2SupportsModulus
-} from "./chunk-2GZPMYQ7.js";
+} from "./chunk-PBZNMD5X.js";
 import {
   IsochronError,
   __export,
@@ -233,8 +233,9 @@ var TOWER = defineTower("bls12-381", FP, { c0: 1n, c1: 1n }, "M");
 
 // curves/bls12_381/endomorphism.ts
 var W2 = -X;
+var G1_BETA = 0x5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a00022e01fffffffefffen;
 function g1Phi(g) {
-  return phiWithEigen(g, (-(X * X) % R + R) % R);
+  return new Phi(g.law, G1_BETA, (-(X * X) % R + R) % R);
 }
 var G1_ENDOMORPHISM = {
   build: g1Phi,
