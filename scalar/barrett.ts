@@ -14,15 +14,10 @@
  * s = 255: 144 + 48 limb products), against s·(⌈b/16⌉ + 1) limb steps of binary long division.
  * @module
  */
+import { limbs16Vartime } from "./limbs16.ts";
 
 const bitLength = (x: bigint) => (x === 0n ? 0 : x.toString(2).length);
 const limbsFor = (bits: number) => Math.max(1, Math.ceil(bits / 16));
-
-function limbsOf(x: bigint, n: number): Int32Array {
-  const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) out[i] = Number((x >> BigInt(16 * i)) & 0xffffn);
-  return out;
-}
 
 /** out[0, outLen) ← the limbs of ⌊a / 2^shift⌋ (a's limbs past aLen read as 0). Public shift. */
 function shiftRight(out: Int32Array, outLen: number, a: Int32Array, aLen: number, shift: number): void {
@@ -81,8 +76,8 @@ export class BarrettDivisor {
     const qBits = s - b + 1;
     this.quotientLimbs = limbsFor(qBits);
     this.rLimbs = limbsFor(b + 2);
-    this.B = limbsOf(divisor, this.rLimbs);
-    this.mu = limbsOf((1n << BigInt(s)) / divisor, limbsFor(qBits + 1)); // ≤ 2^(s−b+1): one bit more
+    this.B = limbs16Vartime(divisor, this.rLimbs);
+    this.mu = limbs16Vartime((1n << BigInt(s)) / divisor, limbsFor(qBits + 1)); // ≤ 2^(s−b+1): one bit more
     this.q1 = new Int32Array(this.quotientLimbs);
     this.q2 = new Int32Array(limbsFor(2 * qBits + 1)); // q1·μ < 2^(2·qBits + 1)
     this.qB = new Int32Array(this.rLimbs);

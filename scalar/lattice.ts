@@ -25,15 +25,14 @@
  * 4 products of 16 × 12 limbs and 16 of 5 × 5 — a few microseconds.
  * @module
  */
+import { limbs16Vartime } from "./limbs16.ts";
 const bitLength = (x: bigint) => (x === 0n ? 0 : x.toString(2).length);
 const abs = (x: bigint) => (x < 0n ? -x : x);
 
 /** Limbs of x mod 2^(16n) (two's complement for x < 0). */
 function limbsOf(x: bigint, n: number): Int32Array {
-  const out = new Int32Array(n);
-  const m = ((x % (1n << BigInt(16 * n))) + (1n << BigInt(16 * n))) % (1n << BigInt(16 * n));
-  for (let i = 0; i < n; i++) out[i] = Number((m >> BigInt(16 * i)) & 0xffffn);
-  return out;
+  const m = 1n << BigInt(16 * n);
+  return limbs16Vartime(((x % m) + m) % m, n);
 }
 
 /** Determinant of a small integer matrix (Laplace expansion; public data). */

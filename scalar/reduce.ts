@@ -8,6 +8,7 @@
  * @module
  */
 import { expectBytes, isBytes, IsochronError } from "../errors.ts";
+import { limbs16Vartime } from "./limbs16.ts";
 
 /** Limbs of a reduced scalar: 16 bits each, little-endian, 17 of them (the top one is 0 after reduction). */
 export const SCALAR_LIMBS = 17;
@@ -43,11 +44,7 @@ export function scalarBigintVartime(k: unknown, r: bigint): bigint {
   return x % r;
 }
 
-function limbsOf(x: bigint): Int32Array {
-  const out = new Int32Array(SCALAR_LIMBS);
-  for (let i = 0; i < SCALAR_LIMBS; i++) out[i] = Number((x >> BigInt(16 * i)) & 0xffffn);
-  return out;
-}
+const limbsOf = (x: bigint): Int32Array => limbs16Vartime(x, SCALAR_LIMBS);
 
 /** Constant-time reduction of 256-bit scalars modulo a fixed public r. */
 export class ScalarReducer {

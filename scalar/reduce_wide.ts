@@ -10,13 +10,7 @@
  * masked subtractions of 25 16-bit limbs (≈ 6.5k limb operations; KeyGen runs rarely).
  * @module
  */
-
-/** 16-bit little-endian limbs of a non-negative bigint (public constants only). */
-function limbsOf(x: bigint, count: number): Int32Array {
-  const out = new Int32Array(count);
-  for (let i = 0; i < count; i++) out[i] = Number((x >> BigInt(16 * i)) & 0xffffn);
-  return out;
-}
+import { limbs16Vartime } from "./limbs16.ts";
 
 /** Constant-time x mod r for big-endian inputs of a fixed even byte length. */
 export class WideScalarReducer {
@@ -44,7 +38,7 @@ export class WideScalarReducer {
     let j = 0;
     while ((r << BigInt(j + 1)) < (1n << bits)) j++; // now 2^(j+1)·r ≥ 2^bits > any input
     const m: Int32Array[] = [];
-    for (let i = j; i >= 0; i--) m.push(limbsOf(r << BigInt(i), this.n));
+    for (let i = j; i >= 0; i--) m.push(limbs16Vartime(r << BigInt(i), this.n));
     this.multiples = m;
     this.x = new Int32Array(this.n);
     this.t = new Int32Array(this.n);

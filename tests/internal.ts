@@ -145,6 +145,7 @@ export { BarrettDivisor } from "../scalar/barrett.ts";
 export { determinant, LatticeDigits } from "../scalar/lattice.ts";
 export { SCALAR_LIMBS, scalarBigintVartime, scalarBytes, ScalarReducer } from "../scalar/reduce.ts";
 export { WideScalarReducer } from "../scalar/reduce_wide.ts";
+export { limbs16Vartime } from "../scalar/limbs16.ts";
 export { lessThanBytes, scalarField } from "../scalar/fr.ts";
 
 // ---- curves/group/, curves/codecs/, curves/pairing/, curves/hash_to_curve/ ----

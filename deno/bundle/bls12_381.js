@@ -2,8 +2,8 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-FERVS3LB.js";
-import "./chunks/chunk-PBZNMD5X.js";
+} from "./chunks/chunk-PKA6KUJX.js";
+import "./chunks/chunk-CIF5B22J.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-3RK7PE7Y.js";

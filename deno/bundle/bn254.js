@@ -2,8 +2,8 @@
 import {
   MODULES,
   bn254
-} from "./chunks/chunk-CANPQOUF.js";
-import "./chunks/chunk-PBZNMD5X.js";
+} from "./chunks/chunk-RQ4ZECWC.js";
+import "./chunks/chunk-CIF5B22J.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-3RK7PE7Y.js";

@@ -2,11 +2,11 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-FERVS3LB.js";
+} from "./chunks/chunk-PKA6KUJX.js";
 import {
   MODULES as MODULES2,
   bn254
-} from "./chunks/chunk-CANPQOUF.js";
+} from "./chunks/chunk-RQ4ZECWC.js";
 import {
   getBackend,
   getBackendChoice,
@@ -16,7 +16,7 @@ import {
   loadedFields,
   setBackend,
   wasmSupportsModulus
-} from "./chunks/chunk-PBZNMD5X.js";
+} from "./chunks/chunk-CIF5B22J.js";
 import {
   MODULES as MODULES3,
   initX25519Module,

@@ -77,6 +77,8 @@ function holdsModulus(memory: WebAssembly.Memory, at: number, pLimbs: readonly n
 
 /** Memory pages (64 KiB) needed for `bytes` bytes. */
 const pagesFor = (bytes: number): number => Math.ceil(bytes / 65536);
+/** Two hex digits of each byte value (stagedBigint). */
+const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
 
 /**
  * A new wasm kernel of field `name` under `plan` on its own instance (own memory, own slots) of
@@ -156,15 +158,19 @@ export function createWasmFieldKernel(
 
   const STAGE = SLOT.STAGING * S;
   /** Writes 0 ≤ x < 2^(32N) as little-endian bytes into the staging slot. */
+  // Through hex strings: one BigInt conversion per value, not a BigInt shift per byte (public values
+  // only, like the *Vartime methods that call these; the shifts cost a cold start milliseconds).
   function stageBigint(x: bigint): void {
-    const m = bytesView();
-    for (let i = 0; i < S; i++) m[STAGE + i] = Number((x >> BigInt(8 * i)) & 0xffn);
+    const m = bytesView(), hex = x.toString(16);
+    for (let i = 0, end = hex.length; i < S; i++, end -= 2) {
+      m[STAGE + i] = end > 0 ? parseInt(hex.slice(Math.max(0, end - 2), end), 16) : 0;
+    }
   }
   function stagedBigint(): bigint {
     const m = bytesView();
-    let v = 0n;
-    for (let i = S - 1; i >= 0; i--) v = (v << 8n) | BigInt(m[STAGE + i]);
-    return v;
+    let hex = "0x";
+    for (let i = S - 1; i >= 0; i--) hex += HEX_BYTE[m[STAGE + i]];
+    return BigInt(hex);
   }
   const clearStage = () => x.setZero(STAGE);
 

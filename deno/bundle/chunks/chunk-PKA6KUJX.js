@@ -39,7 +39,7 @@ import {
   tower,
   towerLayers,
   wasmFp2SupportsModulus
-} from "./chunk-PBZNMD5X.js";
+} from "./chunk-CIF5B22J.js";
 import {
   IsochronError,
   __export,

@@ -2048,6 +2048,7 @@ function holdsModulus(memory, at, pLimbs) {
   return pLimbs.every((limb, j) => words2[j] === limb);
 }
 var pagesFor = (bytes) => Math.ceil(bytes / 65536);
+var HEX_BYTE = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
 function createWasmFieldKernel(field, plan = FIELD_ONLY, module) {
   const { name, p, byteLength } = field;
   const c = montConstants(p);
@@ -2101,14 +2102,16 @@ function createWasmFieldKernel(field, plan = FIELD_ONLY, module) {
   }
   const STAGE = SLOT.STAGING * S;
   function stageBigint(x2) {
-    const m = bytesView();
-    for (let i = 0; i < S; i++) m[STAGE + i] = Number(x2 >> BigInt(8 * i) & 0xffn);
+    const m = bytesView(), hex = x2.toString(16);
+    for (let i = 0, end = hex.length; i < S; i++, end -= 2) {
+      m[STAGE + i] = end > 0 ? parseInt(hex.slice(Math.max(0, end - 2), end), 16) : 0;
+    }
   }
   function stagedBigint() {
     const m = bytesView();
-    let v = 0n;
-    for (let i = S - 1; i >= 0; i--) v = v << 8n | BigInt(m[STAGE + i]);
-    return v;
+    let hex = "0x";
+    for (let i = S - 1; i >= 0; i--) hex += HEX_BYTE[m[STAGE + i]];
+    return BigInt(hex);
   }
   const clearStage = () => x.setZero(STAGE);
   const inverse = instance.exports.inv;
@@ -4447,6 +4450,16 @@ function lazyFactories(fp) {
   };
 }
 
+// scalar/limbs16.ts
+function limbs16Vartime(x, count) {
+  if (x < 0n) throw new RangeError("limbs16Vartime: negative value");
+  const out = new Int32Array(count), hex = x.toString(16);
+  for (let i = 0, end = hex.length; i < count && end > 0; i++, end -= 4) {
+    out[i] = parseInt(hex.slice(Math.max(0, end - 4), end), 16);
+  }
+  return out;
+}
+
 // scalar/reduce.ts
 var SCALAR_LIMBS = 17;
 function scalarBytes(k) {
@@ -4472,11 +4485,7 @@ function scalarBigintVartime(k, r) {
   for (let i = 0; i < 32; i++) x = x << 8n | BigInt(b[i]);
   return x % r;
 }
-function limbsOf(x) {
-  const out = new Int32Array(SCALAR_LIMBS);
-  for (let i = 0; i < SCALAR_LIMBS; i++) out[i] = Number(x >> BigInt(16 * i) & 0xffffn);
-  return out;
-}
+var limbsOf = (x) => limbs16Vartime(x, SCALAR_LIMBS);
 var ScalarReducer = class {
   /** The modulus. */
   r;
@@ -5976,11 +5985,6 @@ function mulVartime(law, out, p, e, tmp, jac) {
 // scalar/barrett.ts
 var bitLength = (x) => x === 0n ? 0 : x.toString(2).length;
 var limbsFor = (bits) => Math.max(1, Math.ceil(bits / 16));
-function limbsOf2(x, n) {
-  const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) out[i] = Number(x >> BigInt(16 * i) & 0xffffn);
-  return out;
-}
 function shiftRight(out, outLen, a, aLen, shift) {
   const w = shift >> 4, o = shift & 15;
   for (let i = 0; i < outLen; i++) {
@@ -6028,8 +6032,8 @@ var BarrettDivisor = class {
     const qBits = s - b + 1;
     this.quotientLimbs = limbsFor(qBits);
     this.rLimbs = limbsFor(b + 2);
-    this.B = limbsOf2(divisor, this.rLimbs);
-    this.mu = limbsOf2((1n << BigInt(s)) / divisor, limbsFor(qBits + 1));
+    this.B = limbs16Vartime(divisor, this.rLimbs);
+    this.mu = limbs16Vartime((1n << BigInt(s)) / divisor, limbsFor(qBits + 1));
     this.q1 = new Int32Array(this.quotientLimbs);
     this.q2 = new Int32Array(limbsFor(2 * qBits + 1));
     this.qB = new Int32Array(this.rLimbs);
@@ -6136,11 +6140,9 @@ var BaseDigits = class {
 // scalar/lattice.ts
 var bitLength3 = (x) => x === 0n ? 0 : x.toString(2).length;
 var abs = (x) => x < 0n ? -x : x;
-function limbsOf3(x, n) {
-  const out = new Int32Array(n);
-  const m = (x % (1n << BigInt(16 * n)) + (1n << BigInt(16 * n))) % (1n << BigInt(16 * n));
-  for (let i = 0; i < n; i++) out[i] = Number(m >> BigInt(16 * i) & 0xffffn);
-  return out;
+function limbsOf2(x, n) {
+  const m = 1n << BigInt(16 * n);
+  return limbs16Vartime((x % m + m) % m, n);
 }
 function determinant(m) {
   const n = m.length;
@@ -6217,8 +6219,8 @@ var LatticeDigits = class {
       const cof = (j % 2 === 0 ? 1n : -1n) * (n === 1 ? 1n : determinant(minor));
       const num = cof * (det < 0n ? -1n : 1n), sign = num < 0n ? -1n : 1n, D = abs(det);
       const gj = (abs(num) * (1n << BigInt(PREC)) + D / 2n) / D;
-      g.push(limbsOf3(gj, Math.max(1, Math.ceil(bitLength3(gj) / 16))));
-      e.push(basis[j].map((b) => limbsOf3(-sign * b, W2)));
+      g.push(limbsOf2(gj, Math.max(1, Math.ceil(bitLength3(gj) / 16))));
+      e.push(basis[j].map((b) => limbsOf2(-sign * b, W2)));
     }
     this.g = g;
     this.e = e;
@@ -8268,11 +8270,6 @@ function scalarField(r) {
 }
 
 // scalar/reduce_wide.ts
-function limbsOf4(x, count) {
-  const out = new Int32Array(count);
-  for (let i = 0; i < count; i++) out[i] = Number(x >> BigInt(16 * i) & 0xffffn);
-  return out;
-}
 var WideScalarReducer = class {
   /** The modulus (public). */
   r;
@@ -8297,7 +8294,7 @@ var WideScalarReducer = class {
     let j = 0;
     while (r << BigInt(j + 1) < 1n << bits) j++;
     const m = [];
-    for (let i = j; i >= 0; i--) m.push(limbsOf4(r << BigInt(i), this.n));
+    for (let i = j; i >= 0; i--) m.push(limbs16Vartime(r << BigInt(i), this.n));
     this.multiples = m;
     this.x = new Int32Array(this.n);
     this.t = new Int32Array(this.n);
