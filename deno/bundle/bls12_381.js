@@ -2,8 +2,8 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-PKA6KUJX.js";
-import "./chunks/chunk-CIF5B22J.js";
+} from "./chunks/chunk-4RZZLSBP.js";
+import "./chunks/chunk-OAFZO5NY.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-3RK7PE7Y.js";

@@ -2,8 +2,8 @@
 import {
   MODULES,
   bn254
-} from "./chunks/chunk-RQ4ZECWC.js";
-import "./chunks/chunk-CIF5B22J.js";
+} from "./chunks/chunk-OIV5SEX4.js";
+import "./chunks/chunk-OAFZO5NY.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-3RK7PE7Y.js";

@@ -2,11 +2,11 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-PKA6KUJX.js";
+} from "./chunks/chunk-4RZZLSBP.js";
 import {
   MODULES as MODULES2,
   bn254
-} from "./chunks/chunk-RQ4ZECWC.js";
+} from "./chunks/chunk-OIV5SEX4.js";
 import {
   getBackend,
   getBackendChoice,
@@ -16,7 +16,7 @@ import {
   loadedFields,
   setBackend,
   wasmSupportsModulus
-} from "./chunks/chunk-CIF5B22J.js";
+} from "./chunks/chunk-OAFZO5NY.js";
 import {
   MODULES as MODULES3,
   initX25519Module,

@@ -39,7 +39,7 @@ import {
   tower,
   towerLayers,
   wasmFp2SupportsModulus
-} from "./chunk-CIF5B22J.js";
+} from "./chunk-OAFZO5NY.js";
 import {
   IsochronError,
   __export,

@@ -175,9 +175,7 @@ var scratch = lazyState((k) => ({
   acc: k.alloc(1)
 }));
 function digitsOf(e) {
-  const out = [];
-  for (let x = e; x > 0n; x >>= BigInt(W)) out.push(Number(x & BigInt(TABLE_SIZE - 1)));
-  return out.reverse();
+  return Array.from(e.toString(16), (c) => parseInt(c, 16));
 }
 function powCt(k, out, a, e) {
   if (e < 0n) throw new IsochronError("INVALID_SCALAR", "negative exponent");
