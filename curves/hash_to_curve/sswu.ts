@@ -38,29 +38,46 @@ export class SqrtRatio<V> {
   private readonly c3: bigint;
   private readonly c4: bigint;
   private readonly c5: bigint;
+  private readonly c2: bigint;
+  /** The slot holding Z (the caller's, kept). */
+  private readonly z: number;
   /** Slots: c6 = Z^c2, c7 = Z^((c2+1)/2), one, and scratch tv1…tv5. */
   private readonly s: number;
+  /** Whether c6 and c7 are in their slots yet. */
+  private powers = false;
   /** The field's own sqrt_ratio, used instead of the generic steps when it has one. */
   private readonly own: ((out: number, u: number, v: number) => number) | undefined;
 
-  /** Derives c1…c7 from q and the slot `z` holding Z (a non-square). */
+  /**
+   * Derives c1…c5 from q for the slot `z` holding Z (a non-square; it must keep Z). c6 and c7, two
+   * exponentiations by about log₂q bits, wait for the first generic run: a field with its own
+   * sqrt_ratio (Fp2) never needs them, and a cold first hash to G2 spent milliseconds on them.
+   */
   constructor(h: H2cField<V>, z: number) {
     this.h = h;
-    const F = h.F, n = F.size;
     let c1 = 0, c2 = h.q - 1n;
     while ((c2 & 1n) === 0n) {
       c2 >>= 1n;
       c1++;
     }
     this.c1 = c1;
+    this.c2 = c2;
     this.c3 = (c2 - 1n) / 2n;
     this.c4 = (1n << BigInt(c1)) - 1n;
     this.c5 = 1n << BigInt(c1 - 1);
-    this.s = F.alloc(8);
-    h.pow(this.s, z, c2);
-    h.pow(this.s + n, z, (c2 + 1n) / 2n);
-    F.setOne(this.s + 2 * n);
+    this.z = z;
+    this.s = h.F.alloc(8);
     this.own = h.sqrtRatioFor?.(z);
+  }
+
+  /** c6 = Z^c2, c7 = Z^((c2+1)/2) and one into their slots, once (public constants). */
+  private constants(): void {
+    if (this.powers) return;
+    const h = this.h, F = h.F, n = F.size;
+    h.pow(this.s, this.z, this.c2);
+    h.pow(this.s + n, this.z, (this.c2 + 1n) / 2n);
+    F.setOne(this.s + 2 * n);
+    this.powers = true;
   }
 
   /**
@@ -73,6 +90,7 @@ export class SqrtRatio<V> {
 
   /** The steps of RFC 9380 Appendix F.2.1.1 (any field). */
   generic(out: number, u: number, v: number): number {
+    this.constants();
     const h = this.h, F = h.F, n = F.size, s = this.s;
     const c6 = s, c7 = s + n, one = s + 2 * n;
     const tv1 = s + 3 * n, tv2 = s + 4 * n, tv3 = out, tv4 = s + 5 * n, tv5 = s + 6 * n;

@@ -2,7 +2,7 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-4RZZLSBP.js";
+} from "./chunks/chunk-5YE7BPLY.js";
 import "./chunks/chunk-OAFZO5NY.js";
 import {
   useEmbeddedModules

@@ -652,28 +652,44 @@ var SqrtRatio = class {
   c3;
   c4;
   c5;
+  c2;
+  /** The slot holding Z (the caller's, kept). */
+  z;
   /** Slots: c6 = Z^c2, c7 = Z^((c2+1)/2), one, and scratch tv1…tv5. */
   s;
+  /** Whether c6 and c7 are in their slots yet. */
+  powers = false;
   /** The field's own sqrt_ratio, used instead of the generic steps when it has one. */
   own;
-  /** Derives c1…c7 from q and the slot `z` holding Z (a non-square). */
+  /**
+   * Derives c1…c5 from q for the slot `z` holding Z (a non-square; it must keep Z). c6 and c7, two
+   * exponentiations by about log₂q bits, wait for the first generic run: a field with its own
+   * sqrt_ratio (Fp2) never needs them, and a cold first hash to G2 spent milliseconds on them.
+   */
   constructor(h, z) {
     this.h = h;
-    const F = h.F, n = F.size;
     let c1 = 0, c2 = h.q - 1n;
     while ((c2 & 1n) === 0n) {
       c2 >>= 1n;
       c1++;
     }
     this.c1 = c1;
+    this.c2 = c2;
     this.c3 = (c2 - 1n) / 2n;
     this.c4 = (1n << BigInt(c1)) - 1n;
     this.c5 = 1n << BigInt(c1 - 1);
-    this.s = F.alloc(8);
-    h.pow(this.s, z, c2);
-    h.pow(this.s + n, z, (c2 + 1n) / 2n);
-    F.setOne(this.s + 2 * n);
+    this.z = z;
+    this.s = h.F.alloc(8);
     this.own = h.sqrtRatioFor?.(z);
+  }
+  /** c6 = Z^c2, c7 = Z^((c2+1)/2) and one into their slots, once (public constants). */
+  constants() {
+    if (this.powers) return;
+    const h = this.h, F = h.F, n = F.size;
+    h.pow(this.s, this.z, this.c2);
+    h.pow(this.s + n, this.z, (this.c2 + 1n) / 2n);
+    F.setOne(this.s + 2 * n);
+    this.powers = true;
   }
   /**
    * (isQR, y) ← sqrt_ratio(u, v), v ≠ 0: y = √(u/v) if u/v is a square (returns 1), else √(Z·u/v)
@@ -684,6 +700,7 @@ var SqrtRatio = class {
   }
   /** The steps of RFC 9380 Appendix F.2.1.1 (any field). */
   generic(out, u, v) {
+    this.constants();
     const h = this.h, F = h.F, n = F.size, s = this.s;
     const c6 = s, c7 = s + n, one = s + 2 * n;
     const tv1 = s + 3 * n, tv2 = s + 4 * n, tv3 = out, tv4 = s + 5 * n, tv5 = s + 6 * n;
