@@ -59,9 +59,12 @@ export {
   I64,
   ModuleBuilder,
   Op,
+  PROBE_CONSTANTS,
+  simdProbeBytes,
   simdSupported,
   wideArithmeticSupported,
   WideOp,
+  wideProbeBytes,
 } from "../wasm/emitter.ts";
 export { compileWasm, redetectWasm, WasmRefusedError } from "../wasm/compile.ts";
 export { readModuleFile, registerModuleFiles } from "../wasm/files.ts";
@@ -263,6 +266,7 @@ export {
   fieldMulShape,
   fieldMulShapeFor,
   portableFieldMulShape,
+  portableShapeNow,
   REDUCED_RADIX,
   setFieldMulShape,
 } from "../field/wasm/shape.ts";

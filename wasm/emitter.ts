@@ -622,25 +622,61 @@ export class ModuleBuilder {
   }
 }
 
-/**
- * Whether the engine validates a one-function module built by `body` (params, results as given):
- * the feature probes below. false where WebAssembly itself is missing.
- */
-function validates(
+/** A one-function module built by `body` (params, results as given): the feature probes below. */
+function probeModule(
   params: readonly ValType[],
   results: readonly ValType[],
   body: (f: FunctionBuilder) => void,
-): boolean {
+): Uint8Array<ArrayBuffer> {
   const mb = new ModuleBuilder().defineMemory(1);
   const f = new FunctionBuilder([...params], [...results]);
   body(f);
   mb.addFunction("f", f);
+  return mb.toBytes();
+}
+
+/** Whether the engine validates `bytes`; false where WebAssembly itself is missing. */
+function validates(bytes: Uint8Array<ArrayBuffer>): boolean {
   try {
-    return WebAssembly.validate(mb.toBytes());
+    return WebAssembly.validate(bytes);
   } catch {
     return false;
   }
 }
+
+/** The SIMD probe: the load, extmul, shift, constant and lane forms the generators use. */
+export const simdProbeBytes = (): Uint8Array<ArrayBuffer> =>
+  probeModule([I32], [I64], (f) => {
+    f.localGet(0).simdMem(SimdOp.v128Load32Splat, 4).localGet(0).simdMem(SimdOp.v128Load64Zero, 8);
+    f.simd(SimdOp.i64x2ExtmulLowI32x4U).i32Const(1).simd(SimdOp.i64x2Shl);
+    f.v128I32x4([1, 2, 3, 4]).simd(SimdOp.v128And).simdLane(SimdOp.i64x2ExtractLane, 1);
+  });
+
+/** The wide-arithmetic probe: i64.mul_wide_u, i64.add128, i64.sub128. */
+export const wideProbeBytes = (): Uint8Array<ArrayBuffer> =>
+  probeModule([I64, I64], [I64], (f) => {
+    f.localGet(0).localGet(1).wide(WideOp.i64MulWideU).localGet(0).localGet(1).wide(WideOp.i64Add128);
+    f.localGet(0).localGet(1).wide(WideOp.i64Sub128).op(Op.i64Xor);
+  });
+
+/**
+ * The probes' bytes as constants (tests/wasm/emitter.test.ts: equal to the builders above), so that the
+ * first feature test of a cold process runs no emitter code: building them costs about 1 ms there.
+ */
+const SIMD_PROBE =
+  "0061736d0100000001060160017f017e030201000503010001070e0201660000066d656d6f727902000a2f012d002000fd0902002000fd5d0300fdde014101fdcb01fd0c01000000020000000300000004000000fd4efd1d010b";
+const WIDE_PROBE =
+  "0061736d0100000001070160027e7e017e030201000503010001070e0201660000066d656d6f727902000a1701150020002001fc1620002001fc1320002001fc14850b";
+
+/** The bytes of a hex string (public constants). */
+function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+/** The constant probes (tests only: to compare with the builders). */
+export const PROBE_CONSTANTS = { simd: () => hexBytes(SIMD_PROBE), wide: () => hexBytes(WIDE_PROBE) };
 
 let simdValidates: boolean | undefined;
 
@@ -649,11 +685,7 @@ let simdValidates: boolean | undefined;
  * tiny module; all current engines do: Chrome 91, Firefox 89, Safari 16.4, Node 16.4, Deno, Bun).
  */
 export function simdSupported(): boolean {
-  return simdValidates ??= validates([I32], [I64], (f) => {
-    f.localGet(0).simdMem(SimdOp.v128Load32Splat, 4).localGet(0).simdMem(SimdOp.v128Load64Zero, 8);
-    f.simd(SimdOp.i64x2ExtmulLowI32x4U).i32Const(1).simd(SimdOp.i64x2Shl);
-    f.v128I32x4([1, 2, 3, 4]).simd(SimdOp.v128And).simdLane(SimdOp.i64x2ExtractLane, 1);
-  });
+  return simdValidates ??= validates(PROBE_CONSTANTS.simd());
 }
 
 let wideValidates: boolean | undefined;
@@ -663,8 +695,5 @@ let wideValidates: boolean | undefined;
  * on a tiny module): JavaScriptCore does (Bun 1.4); V8 does only behind a flag.
  */
 export function wideArithmeticSupported(): boolean {
-  return wideValidates ??= validates([I64, I64], [I64], (f) => {
-    f.localGet(0).localGet(1).wide(WideOp.i64MulWideU).localGet(0).localGet(1).wide(WideOp.i64Add128);
-    f.localGet(0).localGet(1).wide(WideOp.i64Sub128).op(Op.i64Xor);
-  });
+  return wideValidates ??= validates(PROBE_CONSTANTS.wide());
 }

@@ -34,4 +34,8 @@ export const FR_FIELD: FieldDescription = fieldDescription("bls12-381-fr", R);
  */
 export const FR: FieldParams = /* @__PURE__ */ defineField("bls12-381-fr", R, generatedFr);
 /** The tower Fp2 → Fp6 → Fp12 with ξ = 1 + u over an M-twist. */
-export const TOWER: TowerParams = defineTower("bls12-381", FP, { c0: 1n, c1: 1n }, "M");
+export const TOWER: TowerParams = defineTower("bls12-381", FP, { c0: 1n, c1: 1n }, "M", {
+  // γ_{1,1} = ξ^((p − 1)/6), checked by tests/field/tower/frobenius.test.ts
+  c0: 0x1904d3bf02bb0667c231beb4202c0d1f0fd603fd3cbd5f4f7b2443d784bab9c4f67ea53d63e7813d8d0775ed92235fb8n,
+  c1: 0x00fc3e2b36c4e03288e9e902231f9fb854a14787b6c7b36fec0c8ec971f63c5f282d5ac14d6c7ec22cf78a126ddc4af3n,
+});

@@ -33,4 +33,8 @@ export const FR_FIELD: FieldDescription = fieldDescription("bn254-fr", R);
  */
 export const FR: FieldParams = /* @__PURE__ */ defineField("bn254-fr", R, generatedFr);
 /** The tower Fp2 → Fp6 → Fp12 with ξ = 9 + u over a D-twist. */
-export const TOWER: TowerParams = defineTower("bn254", FP, { c0: 9n, c1: 1n }, "D");
+export const TOWER: TowerParams = defineTower("bn254", FP, { c0: 9n, c1: 1n }, "D", {
+  // γ_{1,1} = ξ^((p − 1)/6), checked by tests/field/tower/frobenius.test.ts
+  c0: 0x1284b71c2865a7dfe8b99fdd76e68b605c521e08292f2176d60b35dadcc9e470n,
+  c1: 0x246996f3b4fae7e6a6327cfe12150b8e747992778eeec7e5ca5cf05f80f362acn,
+});

@@ -2,11 +2,11 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-5YE7BPLY.js";
-import "./chunks/chunk-OAFZO5NY.js";
+} from "./chunks/chunk-JXYAW7DQ.js";
+import "./chunks/chunk-E67FEEQN.js";
 import {
   useEmbeddedModules
-} from "./chunks/chunk-3RK7PE7Y.js";
+} from "./chunks/chunk-QQCHYVUC.js";
 
 // deno/entries/bls12_381.ts
 useEmbeddedModules(MODULES);

@@ -2,11 +2,11 @@
 import {
   MODULES,
   bn254
-} from "./chunks/chunk-OIV5SEX4.js";
-import "./chunks/chunk-OAFZO5NY.js";
+} from "./chunks/chunk-TPLFJKR2.js";
+import "./chunks/chunk-E67FEEQN.js";
 import {
   useEmbeddedModules
-} from "./chunks/chunk-3RK7PE7Y.js";
+} from "./chunks/chunk-QQCHYVUC.js";
 
 // deno/entries/bn254.ts
 useEmbeddedModules(MODULES);

@@ -2,11 +2,11 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-5YE7BPLY.js";
+} from "./chunks/chunk-JXYAW7DQ.js";
 import {
   MODULES as MODULES2,
   bn254
-} from "./chunks/chunk-OIV5SEX4.js";
+} from "./chunks/chunk-TPLFJKR2.js";
 import {
   getBackend,
   getBackendChoice,
@@ -16,7 +16,7 @@ import {
   loadedFields,
   setBackend,
   wasmSupportsModulus
-} from "./chunks/chunk-OAFZO5NY.js";
+} from "./chunks/chunk-E67FEEQN.js";
 import {
   MODULES as MODULES3,
   initX25519Module,
@@ -25,11 +25,11 @@ import {
   setX25519Choice,
   x25519,
   x25519Backend
-} from "./chunks/chunk-E2WQULVE.js";
+} from "./chunks/chunk-DTVJWQ4A.js";
 import {
   IsochronError,
   useEmbeddedModules
-} from "./chunks/chunk-3RK7PE7Y.js";
+} from "./chunks/chunk-QQCHYVUC.js";
 
 // backend.ts
 function setBackend2(choice) {

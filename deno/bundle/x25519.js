@@ -11,10 +11,10 @@ import {
   setX25519Backend,
   x25519,
   x25519WasmBytes
-} from "./chunks/chunk-E2WQULVE.js";
+} from "./chunks/chunk-DTVJWQ4A.js";
 import {
   useEmbeddedModules
-} from "./chunks/chunk-3RK7PE7Y.js";
+} from "./chunks/chunk-QQCHYVUC.js";
 
 // deno/entries/x25519.ts
 useEmbeddedModules(MODULES);

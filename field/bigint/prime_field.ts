@@ -16,6 +16,7 @@
 import { checkBytes, IsochronError } from "../../errors.ts";
 import { bigintArg, booleanArg, exponentArg } from "./checks.ts";
 import { invertBatchOf } from "./generic.ts";
+import { inverseMod } from "./inverse.ts";
 import { modPow, primeFieldSqrt } from "./sqrt.ts";
 import type { BigintField } from "./types.ts";
 
@@ -26,19 +27,6 @@ export interface PrimeFieldOptions {
    * BLS12-381's Fr). Default false.
    */
   readonly modFromBytes?: boolean;
-}
-
-/** The inverse of x mod p by the extended Euclidean algorithm (Knuth, TAOCP vol. 2, 4.5.2, Alg. X). */
-function inverseMod(x: bigint, p: bigint): bigint {
-  let [a, b] = [((x % p) + p) % p, p];
-  if (a === 0n) throw new IsochronError("NOT_INVERTIBLE", "zero has no inverse");
-  let [u, v] = [1n, 0n];
-  while (a !== 0n) {
-    const q = b / a;
-    [a, b] = [b - q * a, a];
-    [u, v] = [v - q * u, u];
-  }
-  return ((v % p) + p) % p;
 }
 
 /** Big-endian bytes of 0 ≤ x < 2^(8·length) (NON_CANONICAL for a negative or larger x). */

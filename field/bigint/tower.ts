@@ -30,8 +30,8 @@ export interface TowerCurveConstants {
  * γ_{a+b,j} = γ_{a,j}·(γ_{b,j})^(p^a) (expand j(p^(a+b) − 1)/6 = j(p^a − 1)/6 + p^a·j(p^b − 1)/6),
  * where y^(p^a) is y for even a and the conjugate for odd a.
  */
-export function frobeniusRows(p: bigint, xi: Fp2Value): readonly (readonly Fp2[])[] {
-  const { gamma } = frobeniusTable(p, xi);
+export function frobeniusRows(p: bigint, xi: Fp2Value, gamma11?: Fp2Value): readonly (readonly Fp2[])[] {
+  const { gamma } = frobeniusTable(p, xi, gamma11);
   const one = Array.from({ length: 6 }, () => ({ c0: 1n, c1: 0n }));
   const rows: Fp2Value[][] = [one, ...gamma.map((row) => [...row])];
   const conj = (y: Fp2Value) => ({ c0: y.c0, c1: (p - y.c1) % p });
@@ -45,7 +45,7 @@ export function bigintTower(
   { twistB, x, r, finalExponentMultiple = 1n }: TowerCurveConstants,
 ): BigintTower {
   const { p, xi } = tower;
-  const rows = frobeniusRows(p, xi);
+  const rows = frobeniusRows(p, xi, tower.gamma11);
   const column = (j: number, count: number) => Object.freeze(rows.slice(0, count).map((row) => row[j]));
   const cyclotomic = p ** 4n - p ** 2n + 1n;
   if (cyclotomic % r !== 0n) throw new Error("bigintTower: r does not divide p⁴ − p² + 1");

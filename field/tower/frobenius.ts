@@ -13,7 +13,7 @@
  * @module
  */
 
-import { modPow } from "../bigint/sqrt.ts";
+import { inverseMod } from "../bigint/inverse.ts";
 import type { Fp2Value } from "./fp2_value.ts";
 
 /** (a·b) in Fp2 = Fp[u]/(u² + 1), BigInt, public values only. */
@@ -46,12 +46,13 @@ export interface FrobeniusTable {
  *
  *   γ_{2,j} = γ_{1,j}^(p + 1) = γ_{1,j}·conj(γ_{1,j}),   γ_{3,j} = γ_{1,j}^(p² + p + 1) = γ_{2,j}·γ_{1,j}.
  *
- * One 381-bit power instead of three of up to 3·381 bits (it runs at load; tests re-derive every entry
- * from the definition).
+ * One 381-bit power instead of three of up to 3·381 bits, none where the curve states γ_{1,1}
+ * (`gamma11`, its params.ts: the power is ~1 ms of BigInt work in a cold process); tests re-derive every
+ * entry from the definition, so a wrong constant fails them.
  */
-export function frobeniusTable(p: bigint, xi: Fp2Value): FrobeniusTable {
+export function frobeniusTable(p: bigint, xi: Fp2Value, gamma11?: Fp2Value): FrobeniusTable {
   if ((p - 1n) % 6n !== 0n) throw new Error("frobeniusTable: 6 does not divide p − 1");
-  const g = fp2PowBig(p, xi, (p - 1n) / 6n);
+  const g = gamma11 ?? fp2PowBig(p, xi, (p - 1n) / 6n);
   const row1: Fp2Value[] = [{ c0: 1n, c1: 0n }];
   for (let j = 1; j < 6; j++) row1.push(fp2MulBig(p, row1[j - 1], g));
   const row2 = row1.map((y) => fp2MulBig(p, y, fp2ConjBig(p, y)));
@@ -64,11 +65,11 @@ export function fp2ConjBig(p: bigint, a: Fp2Value): Fp2Value {
   return { c0: a.c0, c1: (p - a.c1 % p) % p };
 }
 
-/** a⁻¹ = conj(a)/(c0² + c1²) in Fp2 (BigInt, public, nonzero a; Fermat for the norm's inverse). */
+/** a⁻¹ = conj(a)/(c0² + c1²) in Fp2 (BigInt, public, nonzero a; extended Euclid for the norm's inverse). */
 export function fp2InvBig(p: bigint, a: Fp2Value): Fp2Value {
   const n = (a.c0 * a.c0 + a.c1 * a.c1) % p;
   if (n === 0n) throw new Error("fp2InvBig: zero has no inverse");
-  const ni = modPow(n, p - 2n, p);
+  const ni = inverseMod(n, p);
   const c = fp2ConjBig(p, a);
   return { c0: c.c0 * ni % p, c1: c.c1 * ni % p };
 }

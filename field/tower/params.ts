@@ -29,10 +29,17 @@ export interface TowerParams {
   readonly xi: Fp2Value;
   /** "M": multiplicative twist (sparse lines "014"); "D": divisive twist (sparse lines "034"). */
   readonly twist: "M" | "D";
+  /**
+   * γ_{1,1} = ξ^((p − 1)/6), the root of the Frobenius table (frobenius.ts), where the curve states it:
+   * a constant instead of a 381-bit BigInt power at load. tests/field/tower/frobenius.test.ts re-derives
+   * the table from the definition, so a wrong value fails it.
+   */
+  readonly gamma11?: Fp2Value;
 }
 
 /**
- * The tower of curve `name` over `fp` with non-residue ξ and twist type (curves/<curve>/params.ts).
+ * The tower of curve `name` over `fp` with non-residue ξ and twist type (curves/<curve>/params.ts), and
+ * optionally γ_{1,1} = ξ^((p − 1)/6) (see {@linkcode TowerParams.gamma11}).
  * The tower computes in Fp[u]/(u² + 1): p ≡ 3 (mod 4) is required (−1 a non-square), and 6 | p − 1
  * for the Frobenius tables; other primes are refused here (see ARCHITECTURE.md, "Adding a curve").
  */
@@ -41,10 +48,19 @@ export function defineTower(
   fp: FieldParams,
   xi: Fp2Value,
   twist: "M" | "D",
+  gamma11?: Fp2Value,
 ): TowerParams {
   const p = fp.p;
   if (p % 4n !== 3n || p % 6n !== 1n) {
     throw new Error(`tower ${name}: unsupported p (needs p ≡ 3 mod 4, 6 | p − 1)`);
   }
-  return Object.freeze({ name, fp, p, xi: Object.freeze({ c0: xi.c0, c1: xi.c1 }), twist });
+  const frozen = (a: Fp2Value) => Object.freeze({ c0: a.c0, c1: a.c1 });
+  return Object.freeze({
+    name,
+    fp,
+    p,
+    xi: frozen(xi),
+    twist,
+    ...(gamma11 ? { gamma11: frozen(gamma11) } : {}),
+  });
 }

@@ -31,7 +31,7 @@ export interface Tower {
 
 /** The Frobenius table of a tower, derived on first use (public values). */
 export const towerFrobenius: (params: TowerParams) => FrobeniusTable = lazyState((params: TowerParams) =>
-  frobeniusTable(params.p, params.xi)
+  frobeniusTable(params.p, params.xi, params.gamma11)
 );
 
 /** How to build each layer: the generic composition (default), or accelerated classes (wasm). */

@@ -21,20 +21,22 @@ import { readModuleFile } from "../../wasm/files.ts";
 import type { FieldParams } from "../params.ts";
 import { loadedField } from "../selection.ts";
 import type { ModulePlan } from "./plan.ts";
-import { type FieldMulShape, fieldMulShape, portableFieldMulShape } from "./shape.ts";
+import { type FieldMulShape, fieldMulShape, portableFieldMulShape, portableShapeNow } from "./shape.ts";
 
 /**
  * The file that holds the module this engine would generate for `field` (scripts/build_wasm.ts):
  * `<field>.wasm` or `<field>.nosimd.wasm` in the portable shape, `<field>.wide.wasm` in the wide shape
- * with SIMD; null for any other shape (a forced one), whose module no file holds.
+ * with SIMD; null for any other shape (a forced one), whose module no file holds. `shape`: this
+ * engine's now (default) or the one named.
  */
 export function moduleFileName(
   field: FieldParams,
   simd: boolean = simdSupported(),
-  shape: FieldMulShape = fieldMulShape(field.p),
+  shape?: FieldMulShape,
 ): string | null {
-  if (shape === portableFieldMulShape(field.p)) return `${field.name}${simd ? "" : ".nosimd"}.wasm`;
-  return shape === "wide" && simd ? `${field.name}.wide.wasm` : null;
+  const portable = shape === undefined ? portableShapeNow(field.p) : shape === portableFieldMulShape(field.p);
+  if (portable) return `${field.name}${simd ? "" : ".nosimd"}.wasm`;
+  return (shape ?? fieldMulShape(field.p)) === "wide" && simd ? `${field.name}.wide.wasm` : null;
 }
 
 /**

@@ -78,6 +78,17 @@ export function wideShapeFits(p: bigint): boolean {
 }
 
 /**
+ * Whether p's module on this engine now has the portable shape (that of the prebuilt files), decided
+ * without a radix plan unless a shape is forced: unforced, the shape is the wide one where the engine
+ * validates it and p takes it, else the portable one by definition. (The plan's exact bounds are
+ * BigInt work of 1–2 ms in a cold process, which the prebuilt path would pay only to pick a file name.)
+ */
+export function portableShapeNow(p: bigint): boolean {
+  if (forced === null) return !(fieldMulShapeFor() === "wide" && wideShapeFits(p));
+  return fieldMulShape(p) === portableFieldMulShape(p);
+}
+
+/**
  * The shape of p's module on every engine with SIMD, wide arithmetic or not (the prebuilt files of
  * scripts/build_wasm.ts): `reduced` where 30-bit limbs hold p, else `u32`.
  */

@@ -9,6 +9,7 @@ import {
   createX25519WasmKernel,
   defineField,
   type FieldModuleContext,
+  fieldMulShape,
   type FieldName,
   FIELDS,
   FunctionBuilder,
@@ -19,6 +20,8 @@ import {
   type ModulePlan,
   modulePlan,
   packageFileReader,
+  portableFieldMulShape,
+  portableShapeNow,
   registerCurve,
   registerModuleFiles,
   setFieldMulShape,
@@ -122,6 +125,24 @@ Deno.test("packaged: the file name follows the engine's shape and SIMD; a forced
   assert.equal(moduleFileName(f, true, "wide"), "bls12-381-fp.wide.wasm");
   assert.equal(moduleFileName(f, false, "wide"), null); // no file of the wide shape without SIMD
   assert.equal(moduleFileName(f, true, "u32"), null); // not the portable shape of this p
+});
+
+Deno.test("packaged: the file name's quick shape test agrees with the radix plan's, forced or not", () => {
+  const primes = [...Object.values(FIELDS).map((f) => f.p), (1n << 255n) - 19n];
+  for (const shape of ["auto", "u32", "reduced", "wide"] as const) {
+    setFieldMulShape(shape);
+    try {
+      for (const p of primes) {
+        assert.equal(
+          portableShapeNow(p),
+          fieldMulShape(p) === portableFieldMulShape(p),
+          `${shape}, p = ${p}`,
+        );
+      }
+    } finally {
+      setFieldMulShape("auto");
+    }
+  }
 });
 
 Deno.test("packaged: a module of another field is refused (reader and initWasm), and nothing is kept", () => {

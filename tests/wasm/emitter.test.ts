@@ -5,7 +5,18 @@
  */
 import assert from "node:assert/strict";
 import { decodeModule } from "../ct/wasm_decode.ts";
-import { FunctionBuilder, I32, I64, ModuleBuilder, Op } from "../internal.ts";
+import {
+  FunctionBuilder,
+  I32,
+  I64,
+  ModuleBuilder,
+  Op,
+  PROBE_CONSTANTS,
+  simdProbeBytes,
+  simdSupported,
+  wideArithmeticSupported,
+  wideProbeBytes,
+} from "../internal.ts";
 
 const I32S = [0, 1, 63, 64, 127, 128, -1, -64, -65, -128, 8191, 8192, -8193, 2 ** 31 - 1, -(2 ** 31)];
 const I64S = [
@@ -65,4 +76,12 @@ Deno.test("emitter: constants, local indices and offsets round-trip through an i
     assert.deepEqual(got[i][1].map((x) => (op === Op.i32Const ? BigInt(x) : x)), imm, `immediates ${i}`);
   }
   assert.ok(f.size > 16 * 256, `body of ${f.size} bytes`);
+});
+
+Deno.test("emitter: the feature probes' constant bytes are the builders' modules, and decide the features", () => {
+  assert.deepEqual(PROBE_CONSTANTS.simd(), simdProbeBytes());
+  assert.deepEqual(PROBE_CONSTANTS.wide(), wideProbeBytes());
+  assert.equal(simdSupported(), WebAssembly.validate(simdProbeBytes()));
+  assert.equal(wideArithmeticSupported(), WebAssembly.validate(wideProbeBytes()));
+  assert.ok(simdSupported(), "Deno validates SIMD"); // V8 since 9.1
 });

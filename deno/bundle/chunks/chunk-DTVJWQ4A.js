@@ -16,7 +16,7 @@ import {
   readModuleFile,
   simdSupported,
   wideArithmeticSupported
-} from "./chunk-3RK7PE7Y.js";
+} from "./chunk-QQCHYVUC.js";
 
 // deno/modules/x25519.ts
 var MODULES = {

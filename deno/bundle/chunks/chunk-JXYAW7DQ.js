@@ -39,7 +39,7 @@ import {
   tower,
   towerLayers,
   wasmFp2SupportsModulus
-} from "./chunk-OAFZO5NY.js";
+} from "./chunk-E67FEEQN.js";
 import {
   IsochronError,
   __export,
@@ -47,7 +47,7 @@ import {
   copyBytes,
   hexToBytes,
   isBytes
-} from "./chunk-3RK7PE7Y.js";
+} from "./chunk-QQCHYVUC.js";
 
 // deno/modules/bls12_381.ts
 var MODULES = {
@@ -229,7 +229,11 @@ var R = X ** 4n - X ** 2n + 1n;
 var P2 = (X - 1n) ** 2n * R / 3n + X;
 var FP = defineField("bls12-381-fp", P2, bls12_381_fp_exports);
 var FR_FIELD = fieldDescription("bls12-381-fr", R);
-var TOWER = defineTower("bls12-381", FP, { c0: 1n, c1: 1n }, "M");
+var TOWER = defineTower("bls12-381", FP, { c0: 1n, c1: 1n }, "M", {
+  // γ_{1,1} = ξ^((p − 1)/6), checked by tests/field/tower/frobenius.test.ts
+  c0: 0x1904d3bf02bb0667c231beb4202c0d1f0fd603fd3cbd5f4f7b2443d784bab9c4f67ea53d63e7813d8d0775ed92235fb8n,
+  c1: 0x00fc3e2b36c4e03288e9e902231f9fb854a14787b6c7b36fec0c8ec971f63c5f282d5ac14d6c7ec22cf78a126ddc4af3n
+});
 
 // curves/bls12_381/endomorphism.ts
 var W2 = -X;

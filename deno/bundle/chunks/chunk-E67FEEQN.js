@@ -19,7 +19,7 @@ import {
   simdSupported,
   wasmCompilesFromBytes,
   wideArithmeticSupported
-} from "./chunk-3RK7PE7Y.js";
+} from "./chunk-QQCHYVUC.js";
 
 // field/params.ts
 function fieldDescription(name, p) {
@@ -1110,6 +1110,10 @@ function fieldMulShape(p) {
 function wideShapeFits(p) {
   return montConstants(p).n % 2 === 0;
 }
+function portableShapeNow(p) {
+  if (forced === null) return !(fieldMulShapeFor() === "wide" && wideShapeFits(p));
+  return fieldMulShape(p) === portableFieldMulShape(p);
+}
 function portableFieldMulShape(p) {
   return reducedFits(p) ? "reduced" : "u32";
 }
@@ -2023,9 +2027,10 @@ function layerExports(kernel, name) {
 }
 
 // field/wasm/packaged.ts
-function moduleFileName(field, simd = simdSupported(), shape = fieldMulShape(field.p)) {
-  if (shape === portableFieldMulShape(field.p)) return `${field.name}${simd ? "" : ".nosimd"}.wasm`;
-  return shape === "wide" && simd ? `${field.name}.wide.wasm` : null;
+function moduleFileName(field, simd = simdSupported(), shape) {
+  const portable = shape === void 0 ? portableShapeNow(field.p) : shape === portableFieldMulShape(field.p);
+  if (portable) return `${field.name}${simd ? "" : ".nosimd"}.wasm`;
+  return (shape ?? fieldMulShape(field.p)) === "wide" && simd ? `${field.name}.wide.wasm` : null;
 }
 function packagedModule(field, plan) {
   if (loadedField(field.name)?.plan !== plan) return void 0;
@@ -3300,6 +3305,19 @@ var Fp12 = class {
   }
 };
 
+// field/bigint/inverse.ts
+function inverseMod(x, p) {
+  let [a, b] = [(x % p + p) % p, p];
+  if (a === 0n) throw new IsochronError("NOT_INVERTIBLE", "zero has no inverse");
+  let [u, v] = [1n, 0n];
+  while (a !== 0n) {
+    const q = b / a;
+    [a, b] = [b - q * a, a];
+    [u, v] = [v - q * u, u];
+  }
+  return (v % p + p) % p;
+}
+
 // field/tower/frobenius.ts
 function fp2MulBig(p, a, b) {
   const c0 = (a.c0 * b.c0 - a.c1 * b.c1) % p;
@@ -3315,9 +3333,9 @@ function fp2PowBig(p, a, e) {
   }
   return r;
 }
-function frobeniusTable(p, xi) {
+function frobeniusTable(p, xi, gamma11) {
   if ((p - 1n) % 6n !== 0n) throw new Error("frobeniusTable: 6 does not divide p \u2212 1");
-  const g = fp2PowBig(p, xi, (p - 1n) / 6n);
+  const g = gamma11 ?? fp2PowBig(p, xi, (p - 1n) / 6n);
   const row1 = [{ c0: 1n, c1: 0n }];
   for (let j = 1; j < 6; j++) row1.push(fp2MulBig(p, row1[j - 1], g));
   const row2 = row1.map((y) => fp2MulBig(p, y, fp2ConjBig(p, y)));
@@ -3330,14 +3348,14 @@ function fp2ConjBig(p, a) {
 function fp2InvBig(p, a) {
   const n = (a.c0 * a.c0 + a.c1 * a.c1) % p;
   if (n === 0n) throw new Error("fp2InvBig: zero has no inverse");
-  const ni = modPow(n, p - 2n, p);
+  const ni = inverseMod(n, p);
   const c = fp2ConjBig(p, a);
   return { c0: c.c0 * ni % p, c1: c.c1 * ni % p };
 }
 
 // field/tower/tower.ts
 var towerFrobenius = lazyState(
-  (params) => frobeniusTable(params.p, params.xi)
+  (params) => frobeniusTable(params.p, params.xi, params.gamma11)
 );
 var COMPOSED = Object.freeze({
   fp2: (fp, params) => new Fp2(fp, params),
@@ -4405,12 +4423,20 @@ function wasmTowerFactories(exports, stride) {
 }
 
 // field/tower/params.ts
-function defineTower(name, fp, xi, twist) {
+function defineTower(name, fp, xi, twist, gamma11) {
   const p = fp.p;
   if (p % 4n !== 3n || p % 6n !== 1n) {
     throw new Error(`tower ${name}: unsupported p (needs p \u2261 3 mod 4, 6 | p \u2212 1)`);
   }
-  return Object.freeze({ name, fp, p, xi: Object.freeze({ c0: xi.c0, c1: xi.c1 }), twist });
+  const frozen = (a) => Object.freeze({ c0: a.c0, c1: a.c1 });
+  return Object.freeze({
+    name,
+    fp,
+    p,
+    xi: frozen(xi),
+    twist,
+    ...gamma11 ? { gamma11: frozen(gamma11) } : {}
+  });
 }
 
 // field/tower/mod.ts
@@ -8541,17 +8567,6 @@ function invertBatchOf(F, list) {
 }
 
 // field/bigint/prime_field.ts
-function inverseMod(x, p) {
-  let [a, b] = [(x % p + p) % p, p];
-  if (a === 0n) throw new IsochronError("NOT_INVERTIBLE", "zero has no inverse");
-  let [u, v] = [1n, 0n];
-  while (a !== 0n) {
-    const q = b / a;
-    [a, b] = [b - q * a, a];
-    [u, v] = [v - q * u, u];
-  }
-  return (v % p + p) % p;
-}
 function toBytesBE(x, length) {
   if (x < 0n || x >> BigInt(8 * length) !== 0n) {
     throw new IsochronError("NON_CANONICAL", `toBytes: the integer does not fit in ${length} bytes`);
@@ -8952,8 +8967,8 @@ function bigintFp12(Fp62, { frobenius, xLen, hardExponent }) {
 }
 
 // field/bigint/tower.ts
-function frobeniusRows(p, xi) {
-  const { gamma } = frobeniusTable(p, xi);
+function frobeniusRows(p, xi, gamma11) {
+  const { gamma } = frobeniusTable(p, xi, gamma11);
   const one = Array.from({ length: 6 }, () => ({ c0: 1n, c1: 0n }));
   const rows = [one, ...gamma.map((row) => [...row])];
   const conj = (y) => ({ c0: y.c0, c1: (p - y.c1) % p });
@@ -8962,7 +8977,7 @@ function frobeniusRows(p, xi) {
 }
 function bigintTower(tower2, { twistB, x, r, finalExponentMultiple = 1n }) {
   const { p, xi } = tower2;
-  const rows = frobeniusRows(p, xi);
+  const rows = frobeniusRows(p, xi, tower2.gamma11);
   const column = (j, count) => Object.freeze(rows.slice(0, count).map((row) => row[j]));
   const cyclotomic = p ** 4n - p ** 2n + 1n;
   if (cyclotomic % r !== 0n) throw new Error("bigintTower: r does not divide p\u2074 \u2212 p\xB2 + 1");

@@ -627,31 +627,28 @@ var ModuleBuilder = class {
     return concatBytes(out);
   }
 };
-function validates(params, results, body) {
-  const mb = new ModuleBuilder().defineMemory(1);
-  const f = new FunctionBuilder([...params], [...results]);
-  body(f);
-  mb.addFunction("f", f);
+function validates(bytes) {
   try {
-    return WebAssembly.validate(mb.toBytes());
+    return WebAssembly.validate(bytes);
   } catch {
     return false;
   }
 }
+var SIMD_PROBE = "0061736d0100000001060160017f017e030201000503010001070e0201660000066d656d6f727902000a2f012d002000fd0902002000fd5d0300fdde014101fdcb01fd0c01000000020000000300000004000000fd4efd1d010b";
+var WIDE_PROBE = "0061736d0100000001070160027e7e017e030201000503010001070e0201660000066d656d6f727902000a1701150020002001fc1620002001fc1320002001fc14850b";
+function hexBytes(hex) {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+var PROBE_CONSTANTS = { simd: () => hexBytes(SIMD_PROBE), wide: () => hexBytes(WIDE_PROBE) };
 var simdValidates;
 function simdSupported() {
-  return simdValidates ??= validates([I32], [I64], (f) => {
-    f.localGet(0).simdMem(SimdOp.v128Load32Splat, 4).localGet(0).simdMem(SimdOp.v128Load64Zero, 8);
-    f.simd(SimdOp.i64x2ExtmulLowI32x4U).i32Const(1).simd(SimdOp.i64x2Shl);
-    f.v128I32x4([1, 2, 3, 4]).simd(SimdOp.v128And).simdLane(SimdOp.i64x2ExtractLane, 1);
-  });
+  return simdValidates ??= validates(PROBE_CONSTANTS.simd());
 }
 var wideValidates;
 function wideArithmeticSupported() {
-  return wideValidates ??= validates([I64, I64], [I64], (f) => {
-    f.localGet(0).localGet(1).wide(WideOp.i64MulWideU).localGet(0).localGet(1).wide(WideOp.i64Add128);
-    f.localGet(0).localGet(1).wide(WideOp.i64Sub128).op(Op.i64Xor);
-  });
+  return wideValidates ??= validates(PROBE_CONSTANTS.wide());
 }
 
 export {

@@ -34,11 +34,11 @@ import {
   tower,
   towerLayers,
   wasmFp2SupportsModulus
-} from "./chunk-OAFZO5NY.js";
+} from "./chunk-E67FEEQN.js";
 import {
   IsochronError,
   __export
-} from "./chunk-3RK7PE7Y.js";
+} from "./chunk-QQCHYVUC.js";
 
 // deno/modules/bn254.ts
 var MODULES = {
@@ -220,7 +220,11 @@ var P2 = 36n * U ** 4n + 36n * U ** 3n + 24n * U ** 2n + 6n * U + 1n;
 var R = 36n * U ** 4n + 36n * U ** 3n + 18n * U ** 2n + 6n * U + 1n;
 var FP = defineField("bn254-fp", P2, bn254_fp_exports);
 var FR_FIELD = fieldDescription("bn254-fr", R);
-var TOWER = defineTower("bn254", FP, { c0: 9n, c1: 1n }, "D");
+var TOWER = defineTower("bn254", FP, { c0: 9n, c1: 1n }, "D", {
+  // γ_{1,1} = ξ^((p − 1)/6), checked by tests/field/tower/frobenius.test.ts
+  c0: 0x1284b71c2865a7dfe8b99fdd76e68b605c521e08292f2176d60b35dadcc9e470n,
+  c1: 0x246996f3b4fae7e6a6327cfe12150b8e747992778eeec7e5ca5cf05f80f362acn
+});
 
 // curves/bn254/endomorphism.ts
 var G1_LAMBDA = 36n * U ** 4n - 1n;
