@@ -37,9 +37,19 @@ export class WideScalarReducer {
     const bits = BigInt(8 * inputBytes);
     let j = 0;
     while ((r << BigInt(j + 1)) < (1n << bits)) j++; // now 2^(j+1)·r ≥ 2^bits > any input
-    const m: Int32Array[] = [];
-    for (let i = j; i >= 0; i--) m.push(limbs16Vartime(r << BigInt(i), this.n));
-    this.multiples = m;
+    // r, 2r, …, 2^j·r by doubling the 16-bit limbs (public values): one BigInt conversion, not one per
+    // multiple (a cold process builds three reducers at import: ~130 multiples each).
+    const m: Int32Array[] = [limbs16Vartime(r, this.n)];
+    for (let i = 1; i <= j; i++) {
+      const prev = m[i - 1], next = new Int32Array(this.n);
+      for (let k = 0, carry = 0; k < this.n; k++) {
+        const v = (prev[k] << 1) | carry;
+        next[k] = v & 0xffff;
+        carry = v >>> 16;
+      }
+      m.push(next);
+    }
+    this.multiples = m.reverse();
     this.x = new Int32Array(this.n);
     this.t = new Int32Array(this.n);
   }

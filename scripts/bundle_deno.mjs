@@ -12,9 +12,9 @@
  * Why: on this machine a fresh Deno process took a median 41 ms to import deno/bls12_381.ts from the
  * TypeScript modules and 8–11 ms from one bundled file, about noble's 8.5 ms (issue 13, cold start).
  * Splitting keeps one copy of each module for a program that imports several entries: the backend
- * registry and the module files are shared state. `@noble/hashes`, the one dependency, stays an
- * import (deno.json's import map resolves it). Not minified; each module keeps esbuild's `// <path>`
- * comment naming its source file.
+ * registry and the module files are shared state. The library has no runtime dependency (its SHA-256
+ * is hash/), so the bundles import nothing from npm. Not minified; each module keeps esbuild's
+ * `// <path>` comment naming its source file.
  */
 
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -48,7 +48,6 @@ export async function bundleDeno(out, write) {
     format: "esm",
     platform: "neutral",
     target: "es2022",
-    external: ["@noble/hashes", "@noble/hashes/*"],
     chunkNames: "chunks/[name]-[hash]",
     minify: false,
     legalComments: "none",

@@ -15,7 +15,7 @@
  * bundled file (noble: 53–68 ms), on this machine (issue 13, cold start). Splitting keeps one copy of
  * each module for a program that imports several entries (the backend registry is shared state). The
  * output is not minified (each module keeps esbuild's `// <path>` comment naming its library file);
- * `@noble/hashes`, the one dependency, stays an import. The bundled chunks merge modules, so their
+ * the library has no runtime dependency, so nothing stays an import. The bundled chunks merge modules, so their
  * top-level registrations can no longer be dropped one file at a time: that is why bundlers keep the
  * per-file build.
  *
@@ -92,7 +92,6 @@ export async function bundlePackage(dist) {
     format: "esm",
     platform: "neutral",
     target: "es2022",
-    external: ["@noble/hashes", "@noble/hashes/*"],
     chunkNames: "chunks/[name]-[hash]",
     minify: false,
     legalComments: "none",

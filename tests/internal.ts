@@ -52,6 +52,10 @@ export const DIRECT_IMPORT_EXCEPTIONS: readonly string[] = [
 // ---- errors.ts ----
 export { expectBytes, IsochronError, type IsochronErrorCode } from "../errors.ts";
 
+// ---- hash/ ----
+export { Sha256, sha256, SHA256_IV, SHA256_K } from "../hash/sha256.ts";
+export { hkdfExpand, hkdfExtract, hmacSha256 } from "../hash/hkdf.ts";
+
 // ---- wasm/ ----
 export {
   FunctionBuilder,

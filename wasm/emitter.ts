@@ -676,7 +676,10 @@ function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
 }
 
 /** The constant probes (tests only: to compare with the builders). */
-export const PROBE_CONSTANTS = { simd: () => hexBytes(SIMD_PROBE), wide: () => hexBytes(WIDE_PROBE) };
+export const PROBE_CONSTANTS: {
+  readonly simd: () => Uint8Array<ArrayBuffer>;
+  readonly wide: () => Uint8Array<ArrayBuffer>;
+} = { simd: () => hexBytes(SIMD_PROBE), wide: () => hexBytes(WIDE_PROBE) };
 
 let simdValidates: boolean | undefined;
 

@@ -7,7 +7,7 @@
  * Straight-line in the data: only the public lengths decide the loop counts.
  * @module
  */
-import { sha256 } from "@noble/hashes/sha2.js";
+import { sha256 } from "../../hash/sha256.ts";
 import { copyBytes, isBytes, IsochronError } from "../../errors.ts";
 
 /** SHA-256 output and block sizes (b_in_bytes, s_in_bytes of §5.3.1). */

@@ -5,7 +5,7 @@
  * methods. The constants of a suite are its curve's (curves/bls12_381/hash_to_curve.ts).
  * @module
  */
-import { sha256 } from "@noble/hashes/sha2.js";
+import { sha256 } from "../../hash/sha256.ts";
 import { isBytes, IsochronError } from "../../errors.ts";
 import type { Fp2Value } from "../group/coord_field.ts";
 import { expandMessageXmd } from "./expand.ts";
@@ -36,7 +36,7 @@ export interface HasherDefaults {
   readonly k: number;
   /** The expander: expand_message_xmd. */
   readonly expand: "xmd";
-  /** Its hash: SHA-256 (@noble/hashes' `sha256`). */
+  /** Its hash: SHA-256 (hash/sha256.ts, with @noble/hashes' `sha256` members). */
   readonly hash: (msg: Uint8Array) => Uint8Array;
 }
 

@@ -2,8 +2,8 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-JXYAW7DQ.js";
-import "./chunks/chunk-E67FEEQN.js";
+} from "./chunks/chunk-WAF2FRLW.js";
+import "./chunks/chunk-MAWXKUCV.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-QQCHYVUC.js";

@@ -2,8 +2,8 @@
 import {
   MODULES,
   bn254
-} from "./chunks/chunk-TPLFJKR2.js";
-import "./chunks/chunk-E67FEEQN.js";
+} from "./chunks/chunk-GGXALBFW.js";
+import "./chunks/chunk-MAWXKUCV.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-QQCHYVUC.js";

@@ -2,11 +2,11 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-JXYAW7DQ.js";
+} from "./chunks/chunk-WAF2FRLW.js";
 import {
   MODULES as MODULES2,
   bn254
-} from "./chunks/chunk-TPLFJKR2.js";
+} from "./chunks/chunk-GGXALBFW.js";
 import {
   getBackend,
   getBackendChoice,
@@ -16,7 +16,7 @@ import {
   loadedFields,
   setBackend,
   wasmSupportsModulus
-} from "./chunks/chunk-E67FEEQN.js";
+} from "./chunks/chunk-MAWXKUCV.js";
 import {
   MODULES as MODULES3,
   initX25519Module,

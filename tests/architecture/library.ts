@@ -14,6 +14,7 @@ export const LIBRARY_ROOTS: readonly string[] = [
   "backend.ts",
   "package_files.ts",
   "wasm",
+  "hash",
   "field",
   "scalar",
   "curves",

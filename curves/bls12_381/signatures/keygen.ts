@@ -8,8 +8,8 @@ import { checkBytes, copyBytes, IsochronError } from "../../../errors.ts";
 import { R as BLS_R } from "../params.ts";
 import { lessThanBytes } from "../../../scalar/fr.ts";
 import { WideScalarReducer } from "../../../scalar/reduce_wide.ts";
-import { expand as hkdfExpand, extract as hkdfExtract } from "@noble/hashes/hkdf.js";
-import { sha256 } from "@noble/hashes/sha2.js";
+import { hkdfExpand, hkdfExtract } from "../../../hash/hkdf.ts";
+import { sha256 } from "../../../hash/sha256.ts";
 
 const r = BLS_R;
 const R_BYTES = (() => {
@@ -43,7 +43,7 @@ const KEYGEN_SALT = new TextEncoder().encode("BLS-SIG-KEYGEN-SALT-");
  * from `ikm` (secret keying material, at least 32 bytes, else INVALID_LENGTH) and the public
  * `keyInfo`, by HKDF-SHA-256 (RFC 5869) then a constant-time reduction mod r. The loop exits
  * on the public event "SK ≠ 0" (the one branch that depends on the key; it fails with probability
- * ≈ 2^-255). HKDF and SHA-256 of @noble/hashes run a data-independent sequence for a given length.
+ * ≈ 2^-255). HKDF and SHA-256 (hash/) run a data-independent sequence for a given length.
  */
 export function keyGen(ikm: Uint8Array, keyInfo: Uint8Array = new Uint8Array(0)): Uint8Array {
   ikm = copyBytes(ikm, "ikm"); // fresh copies: a subclass or view is read through its own slots only
@@ -61,8 +61,8 @@ export function keyGen(ikm: Uint8Array, keyInfo: Uint8Array = new Uint8Array(0))
   let salt: Uint8Array = KEYGEN_SALT;
   for (;;) {
     salt = sha256(salt);
-    const prk = hkdfExtract(sha256, ikm0, salt);
-    const okm = hkdfExpand(sha256, prk, info, KEYGEN_L);
+    const prk = hkdfExtract(ikm0, salt);
+    const okm = hkdfExpand(prk, info, KEYGEN_L);
     keyReducer.reduceInto(sk, okm);
     prk.fill(0);
     okm.fill(0);

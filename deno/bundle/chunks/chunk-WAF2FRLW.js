@@ -39,7 +39,7 @@ import {
   tower,
   towerLayers,
   wasmFp2SupportsModulus
-} from "./chunk-E67FEEQN.js";
+} from "./chunk-MAWXKUCV.js";
 import {
   IsochronError,
   __export,
@@ -348,8 +348,214 @@ function eip2537Codec(io) {
 }
 var noFlags = () => 0;
 
+// hash/sha256.ts
+var SHA256_K = Uint32Array.of(
+  1116352408,
+  1899447441,
+  3049323471,
+  3921009573,
+  961987163,
+  1508970993,
+  2453635748,
+  2870763221,
+  3624381080,
+  310598401,
+  607225278,
+  1426881987,
+  1925078388,
+  2162078206,
+  2614888103,
+  3248222580,
+  3835390401,
+  4022224774,
+  264347078,
+  604807628,
+  770255983,
+  1249150122,
+  1555081692,
+  1996064986,
+  2554220882,
+  2821834349,
+  2952996808,
+  3210313671,
+  3336571891,
+  3584528711,
+  113926993,
+  338241895,
+  666307205,
+  773529912,
+  1294757372,
+  1396182291,
+  1695183700,
+  1986661051,
+  2177026350,
+  2456956037,
+  2730485921,
+  2820302411,
+  3259730800,
+  3345764771,
+  3516065817,
+  3600352804,
+  4094571909,
+  275423344,
+  430227734,
+  506948616,
+  659060556,
+  883997877,
+  958139571,
+  1322822218,
+  1537002063,
+  1747873779,
+  1955562222,
+  2024104815,
+  2227730452,
+  2361852424,
+  2428436474,
+  2756734187,
+  3204031479,
+  3329325298
+);
+var SHA256_IV = Uint32Array.of(
+  1779033703,
+  3144134277,
+  1013904242,
+  2773480762,
+  1359893119,
+  2600822924,
+  528734635,
+  1541459225
+);
+var view = (data, from, to) => Uint8Array.prototype.subarray.call(data, from, to);
+var rotr = (x2, n) => x2 >>> n | x2 << 32 - n;
+function compress(h, w, block, at) {
+  for (let t = 0; t < 16; t++, at += 4) {
+    w[t] = block[at] << 24 | block[at + 1] << 16 | block[at + 2] << 8 | block[at + 3];
+  }
+  for (let t = 16; t < 64; t++) {
+    const a2 = w[t - 15], b2 = w[t - 2];
+    const s0 = rotr(a2, 7) ^ rotr(a2, 18) ^ a2 >>> 3, s1 = rotr(b2, 17) ^ rotr(b2, 19) ^ b2 >>> 10;
+    w[t] = w[t - 16] + s0 + w[t - 7] + s1 | 0;
+  }
+  let a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
+  for (let t = 0; t < 64; t++) {
+    const S1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25), ch = e & f ^ ~e & g;
+    const t1 = k + S1 + ch + SHA256_K[t] + w[t] | 0;
+    const S0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22), maj = a & b ^ a & c ^ b & c;
+    const t2 = S0 + maj | 0;
+    k = g;
+    g = f;
+    f = e;
+    e = d + t1 | 0;
+    d = c;
+    c = b;
+    b = a;
+    a = t1 + t2 | 0;
+  }
+  h[0] += a;
+  h[1] += b;
+  h[2] += c;
+  h[3] += d;
+  h[4] += e;
+  h[5] += f;
+  h[6] += g;
+  h[7] += k;
+}
+var Sha256 = class _Sha256 {
+  // Members are `declare`d and set here: a field definition makes V8 add a synthetic member
+  // initializer, reported without block coverage, which the constant-time flow proofs (tests/ct) need.
+  constructor() {
+    this.blockLen = 64;
+    this.outputLen = 32;
+    this.h = Uint32Array.from(SHA256_IV);
+    this.w = new Uint32Array(64);
+    this.buf = new Uint8Array(64);
+    this.used = 0;
+    this.length = 0;
+    this.finished = false;
+  }
+  /** Appends `data` (bytes, else INVALID_TYPE; UNSUPPORTED once the digest was taken). Not copied. */
+  update(data) {
+    const n = checkBytes(data, "sha256 input");
+    if (this.finished) throw new IsochronError("UNSUPPORTED", "sha256: update after digest");
+    let i = 0;
+    this.length += n;
+    if (this.used > 0) {
+      const take = Math.min(64 - this.used, n);
+      this.buf.set(view(data, 0, take), this.used);
+      this.used += take;
+      i = take;
+      if (this.used < 64) return this;
+      compress(this.h, this.w, this.buf, 0);
+      this.used = 0;
+    }
+    for (; i + 64 <= n; i += 64) compress(this.h, this.w, data, i);
+    if (i < n) {
+      this.buf.set(view(data, i, n), 0);
+      this.used = n - i;
+    }
+    return this;
+  }
+  /** Writes the digest into `out` (≥ 32 bytes) and wipes the state; the object is then spent. */
+  digestInto(out) {
+    if (!(out instanceof Uint8Array) || out.length < 32) {
+      throw new IsochronError("INVALID_LENGTH", "sha256: digestInto needs 32 bytes");
+    }
+    if (this.finished) throw new IsochronError("UNSUPPORTED", "sha256: digest taken twice");
+    this.finished = true;
+    const { buf, h, w } = this;
+    const bits = this.length * 8;
+    buf[this.used++] = 128;
+    if (this.used > 56) {
+      buf.fill(0, this.used);
+      compress(h, w, buf, 0);
+      this.used = 0;
+    }
+    buf.fill(0, this.used, 56);
+    const hi = Math.floor(bits / 2 ** 32), lo = bits >>> 0;
+    for (let j = 0; j < 4; j++) {
+      buf[56 + j] = hi >>> 24 - 8 * j & 255;
+      buf[60 + j] = lo >>> 24 - 8 * j & 255;
+    }
+    compress(h, w, buf, 0);
+    for (let j = 0; j < 8; j++) {
+      out[4 * j] = h[j] >>> 24;
+      out[4 * j + 1] = h[j] >>> 16 & 255;
+      out[4 * j + 2] = h[j] >>> 8 & 255;
+      out[4 * j + 3] = h[j] & 255;
+    }
+    this.destroy();
+  }
+  /** The digest (32 bytes); the object is then spent. */
+  digest() {
+    const out = new Uint8Array(32);
+    this.digestInto(out);
+    return out;
+  }
+  /** A copy of the computation so far (for a shared prefix, as HMAC uses it). */
+  clone() {
+    const c = new _Sha256();
+    c.h.set(this.h);
+    c.buf.set(this.buf);
+    c.used = this.used;
+    c.length = this.length;
+    c.finished = this.finished;
+    return c;
+  }
+  /** Zeroes the state, the schedule and the buffer (they may hold secret input). */
+  destroy() {
+    this.finished = true;
+    this.h.fill(0);
+    this.w.fill(0);
+    this.buf.fill(0);
+  }
+};
+var sha256 = Object.freeze(Object.assign((msg) => new Sha256().update(msg).digest(), {
+  outputLen: 32,
+  blockLen: 64,
+  create: () => new Sha256()
+}));
+
 // curves/hash_to_curve/expand.ts
-import { sha256 } from "@noble/hashes/sha2.js";
 var B_IN_BYTES = 32;
 var S_IN_BYTES = 64;
 var ENCODER = new TextEncoder();
@@ -585,9 +791,6 @@ var ISO_G2 = {
     }
   ]
 };
-
-// curves/hash_to_curve/suite.ts
-import { sha256 as sha2562 } from "@noble/hashes/sha2.js";
 
 // curves/hash_to_curve/isogeny.ts
 var Isogeny = class {
@@ -922,7 +1125,7 @@ var HashingGroup = class extends GroupImpl {
       m: F.size,
       k: 128,
       expand: "xmd",
-      hash: sha2562
+      hash: sha256
     });
   }
   hashToCurve(msg, dst) {
@@ -1132,9 +1335,49 @@ function suiteSpec(options = {}) {
   return Object.freeze({ publicKeyGroup, signatureGroup, scheme, dst, popDst });
 }
 
+// hash/hkdf.ts
+var BLOCK = 64;
+var OUT = 32;
+function hmacSha256(key, ...parts) {
+  const n = checkBytes(key, "HMAC key");
+  const k = new Uint8Array(BLOCK);
+  if (n > BLOCK) new Sha256().update(key).digestInto(k);
+  else k.set(key);
+  const pad = new Uint8Array(BLOCK);
+  for (let i = 0; i < BLOCK; i++) pad[i] = k[i] ^ 54;
+  const inner = new Sha256().update(pad);
+  for (const part of parts) inner.update(part);
+  const ih = inner.digest();
+  for (let i = 0; i < BLOCK; i++) pad[i] = k[i] ^ 92;
+  const mac = new Sha256().update(pad).update(ih).digest();
+  k.fill(0);
+  pad.fill(0);
+  ih.fill(0);
+  return mac;
+}
+function hkdfExtract(ikm, salt) {
+  checkBytes(ikm, "HKDF input keying material");
+  return hmacSha256(salt, ikm);
+}
+function hkdfExpand(prk, info, length) {
+  checkBytes(prk, "HKDF PRK");
+  checkBytes(info, "HKDF info");
+  if (!Number.isSafeInteger(length) || length < 0 || length > 255 * OUT) {
+    throw new IsochronError("INVALID_LENGTH", `HKDF: output length ${length} outside [0, ${255 * OUT}]`);
+  }
+  const okm = new Uint8Array(length);
+  let t = new Uint8Array(0);
+  for (let i = 1, at = 0; at < length; i++, at += OUT) {
+    const next = hmacSha256(prk, t, info, Uint8Array.of(i));
+    t.fill(0);
+    t = next;
+    okm.set(t.subarray(0, Math.min(OUT, length - at)), at);
+  }
+  t.fill(0);
+  return okm;
+}
+
 // curves/bls12_381/signatures/keygen.ts
-import { expand as hkdfExpand, extract as hkdfExtract } from "@noble/hashes/hkdf.js";
-import { sha256 as sha2563 } from "@noble/hashes/sha2.js";
 var r = R;
 var R_BYTES = (() => {
   const out = new Uint8Array(32);
@@ -1169,9 +1412,9 @@ function keyGen(ikm, keyInfo = new Uint8Array(0)) {
   const sk = new Uint8Array(32);
   let salt = KEYGEN_SALT;
   for (; ; ) {
-    salt = sha2563(salt);
-    const prk = hkdfExtract(sha2563, ikm0, salt);
-    const okm = hkdfExpand(sha2563, prk, info, KEYGEN_L);
+    salt = sha256(salt);
+    const prk = hkdfExtract(ikm0, salt);
+    const okm = hkdfExpand(prk, info, KEYGEN_L);
     keyReducer.reduceInto(sk, okm);
     prk.fill(0);
     okm.fill(0);

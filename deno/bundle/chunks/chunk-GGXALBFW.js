@@ -34,7 +34,7 @@ import {
   tower,
   towerLayers,
   wasmFp2SupportsModulus
-} from "./chunk-E67FEEQN.js";
+} from "./chunk-MAWXKUCV.js";
 import {
   IsochronError,
   __export

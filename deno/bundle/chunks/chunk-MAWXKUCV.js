@@ -8317,9 +8317,17 @@ var WideScalarReducer = class {
     const bits = BigInt(8 * inputBytes);
     let j = 0;
     while (r << BigInt(j + 1) < 1n << bits) j++;
-    const m = [];
-    for (let i = j; i >= 0; i--) m.push(limbs16Vartime(r << BigInt(i), this.n));
-    this.multiples = m;
+    const m = [limbs16Vartime(r, this.n)];
+    for (let i = 1; i <= j; i++) {
+      const prev = m[i - 1], next = new Int32Array(this.n);
+      for (let k = 0, carry = 0; k < this.n; k++) {
+        const v = prev[k] << 1 | carry;
+        next[k] = v & 65535;
+        carry = v >>> 16;
+      }
+      m.push(next);
+    }
+    this.multiples = m.reverse();
     this.x = new Int32Array(this.n);
     this.t = new Int32Array(this.n);
   }
