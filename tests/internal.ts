@@ -118,7 +118,7 @@ export { moduleFileName, packagedModule } from "../field/wasm/packaged.ts";
 
 // ---- package_files.ts (the npm runtime build's reader of dist/wasm/) ----
 export { packageFileReader, usePackageFiles } from "../package_files.ts";
-export { moduleChecksum, murmur3 } from "../wasm/checksum.ts";
+export { moduleChecksum, murmur3, murmur3Pair } from "../wasm/checksum.ts";
 export { addModuleFiles } from "../wasm/files.ts";
 export { useEmbeddedModules } from "../deno/embedded.ts";
 export { MODULES as DENO_BLS12_381_MODULES } from "../deno/modules/bls12_381.ts";

@@ -13,35 +13,35 @@
 
 const C1 = 0xcc9e2d51, C2 = 0x1b873593;
 
-/** MurmurHash3_x86_32 of `bytes` (little-endian 32-bit blocks) with `seed`, as an unsigned 32-bit number. */
-export function murmur3(bytes: Uint8Array, seed: number): number {
-  const n = bytes.length, blocks = n >>> 2;
-  let h = seed >>> 0;
-  for (let i = 0; i < blocks; i++) {
-    const j = 4 * i;
-    let k = bytes[j] | (bytes[j + 1] << 8) | (bytes[j + 2] << 16) | (bytes[j + 3] << 24);
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/**
+ * The little-endian 32-bit blocks of `bytes` (the tail of n mod 4 bytes left out): a view where the
+ * platform is little-endian and the bytes are 4-aligned, else a copy assembled byte by byte. One load
+ * per block instead of four: in a cold JavaScriptCore (Bun) the checksum of a 187 kB module took
+ * 2.5–3 ms with byte loads.
+ */
+function blocksOf(bytes: Uint8Array): Uint32Array {
+  const blocks = bytes.length >>> 2;
+  if (LITTLE_ENDIAN && bytes.byteOffset % 4 === 0) {
+    return new Uint32Array(bytes.buffer, bytes.byteOffset, blocks);
+  }
+  const out = new Uint32Array(blocks);
+  for (let i = 0, j = 0; i < blocks; i++, j += 4) {
+    out[i] = bytes[j] | (bytes[j + 1] << 8) | (bytes[j + 2] << 16) | (bytes[j + 3] << 24);
+  }
+  return out;
+}
+
+/** The tail (n mod 4 bytes) and the finalisation of MurmurHash3_x86_32. */
+function finish(h: number, bytes: Uint8Array): number {
+  const n = bytes.length, tail = n & ~3;
+  let k = 0;
+  for (let i = (n & 3) - 1; i >= 0; i--) k = (k << 8) | bytes[tail + i];
+  if ((n & 3) !== 0) {
     k = Math.imul(k, C1);
     k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, C2);
-    h ^= k;
-    h = (h << 13) | (h >>> 19);
-    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
-  }
-  const tail = 4 * blocks;
-  let k = 0;
-  switch (n & 3) {
-    case 3:
-      k ^= bytes[tail + 2] << 16;
-    // falls through
-    case 2:
-      k ^= bytes[tail + 1] << 8;
-    // falls through
-    case 1:
-      k ^= bytes[tail];
-      k = Math.imul(k, C1);
-      k = (k << 15) | (k >>> 17);
-      k = Math.imul(k, C2);
-      h ^= k;
+    h ^= Math.imul(k, C2);
   }
   h ^= n;
   h ^= h >>> 16;
@@ -52,11 +52,35 @@ export function murmur3(bytes: Uint8Array, seed: number): number {
   return h >>> 0;
 }
 
+/** MurmurHash3_x86_32 of `bytes` with seeds s0 and s1, in one pass over the blocks (unsigned 32-bit). */
+export function murmur3Pair(bytes: Uint8Array, s0: number, s1: number): [number, number] {
+  const blocks = blocksOf(bytes);
+  let h0 = s0 | 0, h1 = s1 | 0;
+  // The body of MurmurHash3_x86_32 for both states, written out: a cold engine runs this loop before
+  // it inlines anything.
+  for (let i = 0, n = blocks.length; i < n; i++) {
+    let k = Math.imul(blocks[i], C1);
+    k = Math.imul((k << 15) | (k >>> 17), C2);
+    h0 ^= k;
+    h1 ^= k;
+    h0 = (h0 << 13) | (h0 >>> 19);
+    h1 = (h1 << 13) | (h1 >>> 19);
+    h0 = (Math.imul(h0, 5) + 0xe6546b64) | 0;
+    h1 = (Math.imul(h1, 5) + 0xe6546b64) | 0;
+  }
+  return [finish(h0, bytes), finish(h1, bytes)];
+}
+
+/** MurmurHash3_x86_32 of `bytes` (little-endian 32-bit blocks) with `seed`, as an unsigned 32-bit number. */
+export function murmur3(bytes: Uint8Array, seed: number): number {
+  return murmur3Pair(bytes, seed, seed)[0];
+}
+
 /** The two seeds of {@linkcode moduleChecksum}. */
 const SEEDS = [0x00000000, 0x9747b28c] as const;
 
 /** "<byte length>-<hash 1><hash 2>" (hex), e.g. "3-…": equal for equal bytes, different otherwise but for a 2^-64 chance. */
 export function moduleChecksum(bytes: Uint8Array): string {
   const hex = (h: number) => h.toString(16).padStart(8, "0");
-  return `${bytes.length}-${SEEDS.map((s) => hex(murmur3(bytes, s))).join("")}`;
+  return `${bytes.length}-${murmur3Pair(bytes, SEEDS[0], SEEDS[1]).map(hex).join("")}`;
 }

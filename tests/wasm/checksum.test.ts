@@ -4,7 +4,7 @@
  * and the module checksum's sensitivity to one flipped bit, to the length, and its stability.
  */
 import assert from "node:assert/strict";
-import { moduleChecksum, murmur3 } from "../internal.ts";
+import { moduleChecksum, murmur3, murmur3Pair } from "../internal.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -41,4 +41,18 @@ Deno.test("checksum: a flipped bit, another length or other bytes change the mod
   }
   assert.notEqual(moduleChecksum(bytes.subarray(0, 4098)), base);
   assert.notEqual(moduleChecksum(Uint8Array.of(...bytes, 0)), base, "a zero byte appended");
+});
+
+Deno.test("checksum: unaligned bytes (the copied path) hash as the aligned view, both seeds in one pass", () => {
+  const backing = new Uint8Array(4100).map((_, i) => (i * 37 + 11) & 0xff);
+  for (const n of [0, 1, 5, 4096, 4099]) {
+    const aligned = backing.slice(0, n); // byteOffset 0
+    const shifted = new Uint8Array(n + 1).fill(0xaa);
+    shifted.set(aligned, 1);
+    const unaligned = shifted.subarray(1); // byteOffset 1: not 4-aligned
+    assert.equal(moduleChecksum(unaligned), moduleChecksum(aligned), `length ${n}`);
+    const [a, b] = murmur3Pair(aligned, 0, 0x9747b28c);
+    assert.deepEqual([a, b], [murmur3(aligned, 0), murmur3(aligned, 0x9747b28c)]);
+  }
+  assert.equal(murmur3Pair(text("Hello, world!"), 1, 0x9747b28c)[1], 0x24884cba);
 });
