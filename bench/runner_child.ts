@@ -18,6 +18,7 @@ import { caseId } from "./case.ts";
 import { COLD_TOPIC, TOPICS } from "./cases/mod.ts";
 import { sinkValue } from "./measure.ts";
 import { groupByOperation, loadCases, oneLine, runGroups, runtimeDescription } from "./runner.ts";
+import { initX25519Wasm, x25519WasmBytes } from "../x25519/mod.ts";
 
 const send = (msg: unknown): void => {
   process.stdout.write(JSON.stringify(msg) + "\n");
@@ -41,6 +42,11 @@ const runtime = values.runtime ?? "unknown";
 const timeMs = Number(values.time ?? 200);
 const ghz = values.ghz === undefined ? null : Number(values.ghz);
 const filter = values.filter === undefined ? null : new RegExp(values.filter);
+
+// X25519 on its published module, as the npm package's runtime build runs it on Node and Bun (it reads
+// dist/wasm/x25519.wasm, these bytes): that module also holds the pair ladder (x25519/wasm/ladder_simd.ts,
+// V8 before 13) that the module generated at run time leaves out to keep browser bundles small.
+initX25519Wasm(new WebAssembly.Module(x25519WasmBytes() as Uint8Array<ArrayBuffer>));
 
 const cold = {
   script: fileURLToPath(new URL("./cold_run.mjs", import.meta.url)),

@@ -17,7 +17,7 @@
  */
 
 // deno-lint-ignore-file no-explicit-any
-import { scalarMult } from "../../x25519/mod.ts";
+import { initX25519Wasm, scalarMult, x25519WasmBytes } from "../../x25519/mod.ts";
 import { bls12_381Groups } from "../../curves/bls12_381/groups.ts";
 import { bls12_381 } from "../../curves/bls12_381/mod.ts";
 import { signatureSuite } from "../../curves/bls12_381/signatures/mod.ts";
@@ -37,6 +37,8 @@ const ROUNDS = Number(env("PROBE_ROUNDS") ?? 200);
 // Shapes forced for a comparison (default: the loader's choice for this engine), before any kernel exists.
 setX25519LadderShape((env("PROBE_LADDER") ?? "auto") as "auto");
 setFieldMulShape((env("PROBE_FP_MUL") ?? "auto") as "auto");
+// X25519 on its published module, as the npm runtime build runs it (it holds the pair ladder too).
+initX25519Wasm(new WebAssembly.Module(x25519WasmBytes() as Uint8Array<ArrayBuffer>));
 
 const rnd = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 const now = () => performance.now();

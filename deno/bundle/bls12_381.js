@@ -2,11 +2,11 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-WAF2FRLW.js";
-import "./chunks/chunk-MAWXKUCV.js";
+} from "./chunks/chunk-QLBNMTEA.js";
+import "./chunks/chunk-D2J3QRFA.js";
 import {
   useEmbeddedModules
-} from "./chunks/chunk-QQCHYVUC.js";
+} from "./chunks/chunk-V7PJQGS6.js";
 
 // deno/entries/bls12_381.ts
 useEmbeddedModules(MODULES);

@@ -2,11 +2,11 @@
 import {
   MODULES,
   bn254
-} from "./chunks/chunk-GGXALBFW.js";
-import "./chunks/chunk-MAWXKUCV.js";
+} from "./chunks/chunk-4EQNMZDB.js";
+import "./chunks/chunk-D2J3QRFA.js";
 import {
   useEmbeddedModules
-} from "./chunks/chunk-QQCHYVUC.js";
+} from "./chunks/chunk-V7PJQGS6.js";
 
 // deno/entries/bn254.ts
 useEmbeddedModules(MODULES);

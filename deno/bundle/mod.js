@@ -2,11 +2,11 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-WAF2FRLW.js";
+} from "./chunks/chunk-QLBNMTEA.js";
 import {
   MODULES as MODULES2,
   bn254
-} from "./chunks/chunk-GGXALBFW.js";
+} from "./chunks/chunk-4EQNMZDB.js";
 import {
   getBackend,
   getBackendChoice,
@@ -16,7 +16,7 @@ import {
   loadedFields,
   setBackend,
   wasmSupportsModulus
-} from "./chunks/chunk-MAWXKUCV.js";
+} from "./chunks/chunk-D2J3QRFA.js";
 import {
   MODULES as MODULES3,
   initX25519Module,
@@ -25,11 +25,11 @@ import {
   setX25519Choice,
   x25519,
   x25519Backend
-} from "./chunks/chunk-DTVJWQ4A.js";
+} from "./chunks/chunk-62YLEIFU.js";
 import {
   IsochronError,
   useEmbeddedModules
-} from "./chunks/chunk-QQCHYVUC.js";
+} from "./chunks/chunk-V7PJQGS6.js";
 
 // backend.ts
 function setBackend2(choice) {

@@ -11,10 +11,10 @@ import {
   setX25519Backend,
   x25519,
   x25519WasmBytes
-} from "./chunks/chunk-DTVJWQ4A.js";
+} from "./chunks/chunk-62YLEIFU.js";
 import {
   useEmbeddedModules
-} from "./chunks/chunk-QQCHYVUC.js";
+} from "./chunks/chunk-V7PJQGS6.js";
 
 // deno/entries/x25519.ts
 useEmbeddedModules(MODULES);

@@ -91,7 +91,8 @@ export interface Report {
   /** Loop fixed points: iterations needed per loop. */
   readonly loops: number[];
   /** The inductive invariant of each loop: the ranges of the locals and memory cells at its head. */
-  readonly heads: { locals: (Range | null)[]; cells: Map<number, Range> }[];
+  /** (vectors: the lanes of each v128 local in its view, i32 lanes read signed.) */
+  readonly heads: { locals: (Range | null)[]; vectors: (Range[] | null)[]; cells: Map<number, Range> }[];
   /** The range of the function's result (unsigned), if it has one. */
   result?: Range;
 }
@@ -138,7 +139,14 @@ const SIMD_NAMES: Record<number, string> = {
   0x4e: "v128.and",
   0x50: "v128.or",
   0x51: "v128.xor",
+  0x52: "v128.bitselect",
   0xb5: "i32x4.mul",
+  0xab: "i32x4.shl",
+  0xae: "i32x4.add",
+  0xb1: "i32x4.sub",
+  0x1b: "i32x4.extract_lane",
+  0x1e: "i64x2.replace_lane",
+  0xdc: "i64x2.extmul_low_i32x4_s",
   0xc1: "i64x2.neg",
   0xc7: "i64x2.extend_low_i32x4_s",
   0xc8: "i64x2.extend_high_i32x4_s",
@@ -493,6 +501,12 @@ export class WasmInterval {
         const F = this.forms;
         this.report.heads.push({
           locals: head.locals.map((v) => (v && v.k !== "v" ? F.range(v.f) : null)),
+          vectors: head.locals.map((v) => {
+            if (!v || v.k !== "v") return null;
+            return v.view === 32
+              ? v.lanes.map((l) => F.range(F.signed(l, 32)))
+              : v.lanes.map((l) => F.range(l));
+          }),
           cells: new Map([...head.cells].map(([addr, c]) => [addr, F.range(this.cellView(c))])),
         });
         return;
@@ -533,6 +547,9 @@ export class WasmInterval {
     const valIn = (x: Val | undefined, y: Val | undefined): boolean => {
       if (!x || !y) return x === y;
       if (x.k === "v" && y.k === "v") {
+        if (x.view === 32 && y.view === 32) {
+          return x.lanes.every((l, j) => inside(F.signed(l, 32), F.signed(y.lanes[j], 32)));
+        }
         const xl = this.lanes(x, 64), yl = this.lanes(y, 64);
         return xl.every((l, j) => inside(l, yl[j]));
       }
@@ -570,6 +587,11 @@ export class WasmInterval {
       const y = b.locals[j];
       if (!x || !y) return x ?? y;
       if (x.k === "v" && y.k === "v") {
+        // Two i32x4 views join lane by lane as signed i32 values (the pair ladder's limbs); else i64x2.
+        if (x.view === 32 && y.view === 32) {
+          const yl = y.lanes.map((l) => F.signed(l, 32));
+          return { k: "v", view: 32, lanes: x.lanes.map((l, m) => hull(F.signed(l, 32), yl[m], false)) };
+        }
         const xl = this.lanes(x, 64), yl = this.lanes(y, 64);
         return { k: "v", view: 64, lanes: xl.map((l, m) => hull(l, yl[m], false)) };
       }
@@ -1124,6 +1146,10 @@ export class WasmInterval {
           return vec(reg.cellSize === 4 ? 32 : 64, reg.forms);
         }
         const [a] = this.addresses(base, i);
+        // A vector stored in the i32x4 view (four 4-byte cells) reloads in that view.
+        if ([0, 4, 8, 12].every((d) => this.cells.get(a + d)?.size === 4)) {
+          return vec(32, [0, 4, 8, 12].map((d) => this.load(a + d, 4, false)));
+        }
         return vec(64, [this.load(a, 8, false), this.load(a + 8, 8, false)]);
       }
       case 0x09: { // v128.load32_splat
@@ -1156,6 +1182,14 @@ export class WasmInterval {
       }
       case 0x0d: { // i8x16.shuffle on whole i32 lanes
         const y = this.popV(frame, i), x = this.popV(frame, i);
+        const idx64 = i.imm.map(Number);
+        const whole64 = [0, 8].every((o) =>
+          idx64[o] % 8 === 0 && idx64.slice(o, o + 8).every((b, d) => b === idx64[o] + d)
+        );
+        if (x.view === 64 && y.view === 64 && whole64) { // whole i64 lanes: kept exact
+          const pool64 = [...x.lanes, ...y.lanes];
+          return vec(64, [pool64[idx64[0] / 8], pool64[idx64[8] / 8]]);
+        }
         const pool = [...lanes32(x), ...lanes32(y)];
         const idx = i.imm.map(Number);
         const out: Form[] = [];
@@ -1180,6 +1214,44 @@ export class WasmInterval {
         l[Number(i.imm[0])] = f;
         return vec(32, l);
       }
+      case 0x1e: { // i64x2.replace_lane
+        const f = this.popS(frame, i, 64).f, v = this.popV(frame, i);
+        const l = [...lanes64(v)];
+        l[Number(i.imm[0])] = f;
+        return vec(64, l);
+      }
+      case 0x52: { // v128.bitselect(x, y, m), m's i64 lanes all ones or zero: each lane is x's or y's
+        const m = this.popV(frame, i), y = this.popV(frame, i), x = this.popV(frame, i);
+        for (const l of lanes64(m)) {
+          const r = F.range(l);
+          if (r.lo < -1n || r.hi > 0n) unmodelled("bitselect with a mask other than all ones or zero", i);
+        }
+        // In the inputs' view (i32 lanes unless both are i64x2): the hull of the two choices per lane.
+        const view: 32 | 64 = x.view === 64 && y.view === 64 ? 64 : 32;
+        const xl = this.lanes(x, view), yl = this.lanes(y, view);
+        return vec(
+          view,
+          xl.map((l, j) => {
+            const a = F.range(view === 32 ? F.signed(l, 32) : l),
+              b = F.range(view === 32 ? F.signed(yl[j], 32) : yl[j]);
+            return F.fresh(a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi);
+          }),
+        );
+      }
+      case 0x1b: { // i32x4.extract_lane
+        const v = this.popV(frame, i);
+        st.push({ k: 32, f: this.ring(lanes32(v)[Number(i.imm[0])], 32, i) });
+        return;
+      }
+      case 0xae:
+      case 0xb1: { // i32x4.add / sub
+        const y = this.popV(frame, i), x = this.popV(frame, i);
+        const yl = lanes32(y);
+        return vec(
+          32,
+          lanes32(x).map((l, j) => this.ring(sub === 0xae ? F.add(l, yl[j]) : F.sub(l, yl[j]), 32, i)),
+        );
+      }
       case 0x1d: { // i64x2.extract_lane
         const v = this.popV(frame, i);
         st.push({ k: 64, f: lanes64(v)[Number(i.imm[0])] });
@@ -1198,6 +1270,24 @@ export class WasmInterval {
         const y = this.popV(frame, i), x = this.popV(frame, i);
         const yl = lanes32(y);
         return vec(32, lanes32(x).map((l, j) => this.ring(F.mul(l, yl[j]), 32, i)));
+      }
+      case 0xab: { // i32x4.shl by an i32 constant
+        const k = F.constOf(this.popS(frame, i, 32).f);
+        if (k === null) unmodelled("vector shift by a non-constant", i);
+        const x = this.popV(frame, i);
+        return vec(32, lanes32(x).map((l) => this.ring(F.scale(l, 1n << (k % 32n)), 32, i)));
+      }
+      case 0xdc: { // i64x2.extmul_low_i32x4_s: lanes 0, 1 read as signed i32 (a lane outside is a wrap)
+        const y = this.popV(frame, i), x = this.popV(frame, i);
+        const xl = lanes32(x), yl = lanes32(y);
+        const signed = (l: Form) => {
+          const r = F.range(l);
+          if (r.lo < -(1n << 31n) || r.hi >= 1n << 31n) {
+            this.report.wraps.push({ fn: this.fnName, offset: i.offset, op: opName(i), width: 32, range: r });
+          }
+          return F.signed(l, 32);
+        };
+        return vec(64, [0, 1].map((j) => this.ring(F.mul(signed(xl[j]), signed(yl[j])), 64, i)));
       }
       case 0xc7:
       case 0xc8: { // i64x2.extend_low / high_i32x4_s: lanes (0, 1) or (2, 3), sign-extended (exact)

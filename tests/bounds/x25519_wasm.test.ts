@@ -140,7 +140,7 @@ Deno.test("bounds wasm x25519: fe_invert through its callees' proven contracts",
 });
 
 /** Runs a ladder on unknown scalar and u bytes; returns its report. */
-function ladder(name: "x25519" | "x25519_calls", withContracts: boolean) {
+function ladder(name: "x25519" | "x25519_calls" | "x25519_simd", withContracts: boolean) {
   const a = x25519Interpreter();
   // The epilogue's fe_invert and fe_mul (and, for the call shape, every product) by contract.
   const all = contracts(a);
@@ -170,6 +170,34 @@ Deno.test("bounds wasm x25519: the inline ladder's loop has an inductive invaria
     "any k, u",
     head,
     `loop head x1..z3 ⊆ tight after ${report.loops[0]} iterations`,
+    report,
+  );
+  assert.deepEqual(report.wraps, []);
+  assert.deepEqual(report.reinterprets, []);
+});
+
+Deno.test("bounds wasm x25519: the SIMD ladder's loop has an inductive invariant within tight, no lane wraps", () => {
+  const { report } = ladder("x25519_simd", false);
+  assert.equal(report.loops.length, 1);
+  // buildLadderSimd allocates x1, 1, 0 (i64, locals 3 … 32), then the pairs X = (x2, x3), Z = (z2, z3)
+  // and (x1, x1): v128 locals 33 … 62, one per limb.
+  const pairs = report.heads[0].vectors.slice(33, 63);
+  const names = ["(x2, x3)", "(z2, z3)", "(x1, x1)"];
+  const all: Range[] = [];
+  for (let e = 0; e < 3; e++) {
+    for (const lane of [0, 1]) {
+      const limbs = pairs.slice(10 * e, 10 * e + 10).map((v) => v![lane]);
+      assert.ok(inside(limbs, TIGHT), `${names[e]} lane ${lane}: ${limbs.map((r) => `[${r.lo}, ${r.hi}]`)}`);
+      all.push(...limbs);
+    }
+  }
+  print(
+    "x25519_simd (pair ladder)",
+    "any k, u",
+    all,
+    `loop head X, Z, x1 lanes ⊆ tight after ${
+      report.loops[0]
+    } iterations; every lane product's factors in i32`,
     report,
   );
   assert.deepEqual(report.wraps, []);

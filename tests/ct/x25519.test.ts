@@ -14,6 +14,7 @@ import {
 } from "../../x25519/mod.ts";
 import {
   buildX25519Wasm,
+  pairLadder,
   setX25519LadderShape,
   TABLE_COLS,
   X25519_TS_LIMBS as LIMBS,
@@ -106,13 +107,16 @@ const COUNTED = ["x25519", "x25519_calls", "x25519_base"];
 for (const simd of [true, false]) {
   ctWasm(`x25519 module (${simd ? "SIMD" : "scalar"} table scan)`, () => x25519WasmBytes(simd), {
     straightLine: STRAIGHT,
-    countedLoops: COUNTED,
+    countedLoops: simd ? [...COUNTED, "x25519_simd"] : COUNTED,
   });
   // The first-use modules (x25519/wasm/backend.ts): one ladder each, no fixed-base driver.
-  for (const ladder of ["x25519", "x25519_calls"] as const) {
+  const ladders = simd
+    ? ["x25519", "x25519_calls", "x25519_simd"] as const
+    : ["x25519", "x25519_calls"] as const;
+  for (const ladder of ladders) {
     ctWasm(
       `x25519 first-use module (${ladder}, ${simd ? "SIMD" : "scalar"})`,
-      () => buildX25519Wasm({ simd, ladders: [ladder], base: false }),
+      () => buildX25519Wasm({ simd, ladders: [ladder], base: false, pairLadder: pairLadder }),
       {
         straightLine: STRAIGHT.filter((f) => f !== "recode"),
         countedLoops: [ladder],

@@ -7,6 +7,7 @@
 
 import type { KernelBounds, X25519Kernel } from "../kernel.ts";
 import { buildX25519Wasm } from "./module.ts";
+import { pairLadder } from "./ladder_simd.ts";
 import { simdSupported } from "../../wasm/emitter.ts";
 import { compileWasm } from "../../wasm/compile.ts";
 import type { WasmModule } from "../../wasm/types.ts";
@@ -45,10 +46,17 @@ const NINE = Uint8Array.of(9, ...new Array(31).fill(0));
  * ```
  */
 export function x25519WasmBytes(simd: boolean = simdSupported()): Uint8Array {
-  return cachedBytes(simd).slice(); // a copy: the caller may write it
+  // With the SIMD variant's pair ladder (ladder_simd.ts): only this function brings its emitter into
+  // a bundle; the module generated at run time (cachedBytes) runs the other shapes.
+  let b = published.get(simd);
+  if (b === undefined) {
+    published.set(simd, b = buildX25519Wasm({ simd, pairLadder: simd ? pairLadder : undefined }));
+  }
+  return b.slice(); // a copy: the caller may write it
 }
+const published = new Map<boolean, Uint8Array>();
 
-/** The module bytes of a variant, built once (not to be handed out). */
+/** The run-time full module of a variant (no pair ladder), built once (not to be handed out). */
 function cachedBytes(simd: boolean): Uint8Array {
   let b = built.get(simd);
   if (b === undefined) built.set(simd, b = buildX25519Wasm({ simd }));
@@ -78,14 +86,19 @@ interface Exports extends TableExports {
   fe_tobytes(s: number, a: number): void;
   x25519(out: number, k: number, u: number): void;
   x25519_calls(out: number, k: number, u: number): void;
+  x25519_simd(out: number, k: number, u: number): void;
   x25519_base(out: number, k: number): void;
 }
 
-/** What the full module exports beyond the field functions: both ladders and the fixed-base entry. */
+/**
+ * What the full module exports beyond the field functions: the ladders and the fixed-base entry (the
+ * SIMD ladder in the SIMD module only).
+ */
 const FULL_EXPORTS = ["x25519", "x25519_calls", "x25519_base", "memory"] as const;
+const FULL_EXPORTS_SIMD = [...FULL_EXPORTS, "x25519_simd"] as const;
 
 /** The ladder export of each shape of the main module (the wide shape has a module of its own). */
-const LADDER_EXPORT = { inline: "x25519", calls: "x25519_calls", wide: null } as const;
+const LADDER_EXPORT = { inline: "x25519", calls: "x25519_calls", simd: "x25519_simd", wide: null } as const;
 
 const firstUseBuilt = new Map<string, Uint8Array>();
 
@@ -98,7 +111,7 @@ function firstUseBytes(simd: boolean, shape: LadderShape): Uint8Array {
   const key = `${simd}:${shape}`;
   let b = firstUseBuilt.get(key);
   if (b === undefined) {
-    const ladder = LADDER_EXPORT[shape];
+    const ladder = LADDER_EXPORT[shape === "simd" ? "calls" : shape]; // run time: no pair ladder
     firstUseBuilt.set(
       key,
       b = buildX25519Wasm({ simd, ladders: ladder === null ? [] : [ladder], base: false }),
@@ -123,7 +136,10 @@ const instantiate = (mod: WasmModule): Exports =>
 export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly tableLoaded: boolean } {
   const simd = simdSupported();
   // The package's file of the full module, where the npm runtime build reads them (packaged.ts).
-  const packaged = module ?? packagedX25519Module(simd ? "x25519.wasm" : "x25519.nosimd.wasm", FULL_EXPORTS);
+  const packaged = module ?? packagedX25519Module(
+    simd ? "x25519.wasm" : "x25519.nosimd.wasm",
+    simd ? FULL_EXPORTS_SIMD : FULL_EXPORTS,
+  );
   let full = packaged !== undefined;
   let e = instantiate(
     packaged ?? compileWasm(firstUseBytes(simd, x25519LadderShape()) as Uint8Array<ArrayBuffer>, "x25519"),
@@ -206,7 +222,7 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
       return tableLoaded;
     },
     scalarMult(out, k, u) {
-      const shape = x25519LadderShape();
+      let shape = x25519LadderShape();
       if (shape === "wide") { // public: the engine's shape
         const w = wideLadder();
         try {
@@ -220,10 +236,13 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
         return;
       }
       if (typeof e[LADDER_EXPORT[shape]] !== "function") toFull(); // a forced shape (public)
+      // A module without the SIMD ladder (the no-SIMD variant handed to initX25519Wasm): the call shape.
+      if (shape === "simd" && typeof e.x25519_simd !== "function") shape = "calls";
       try {
         mem.set(k, K);
         mem.set(u, U);
         if (shape === "inline") e.x25519(OUT, K, U);
+        else if (shape === "simd") e.x25519_simd(OUT, K, U);
         else e.x25519_calls(OUT, K, U);
         out.set(mem.subarray(OUT, OUT + 32));
       } finally {

@@ -129,6 +129,23 @@ function copy(fb: FunctionBuilder, out: Fe, src: Fe): void {
 }
 
 /**
+ * The partial products of column k of f·g (`square` false) or f² (true), as [i, scale of f_i, j, scale
+ * of g_j]: the term f_i·g_j lands in column (i + j) mod 10, times 19 when i + j ≥ 10 (2^255 ≡ 19) and
+ * times 2 when i and j are both odd (the radix is 2^25.5); a square keeps i ≤ j and counts each cross
+ * product twice. Shared by the scalar emitters here and the pair emitters of ladder_simd.ts.
+ */
+export function columnTerms(k: number, square: boolean): [number, number, number, number][] {
+  const terms: [number, number, number, number][] = [];
+  for (let i = 0; i < LIMBS; i++) {
+    const j = (k - i + LIMBS) % LIMBS;
+    if (square && j < i) continue;
+    const odd = i % 2 === 1 && j % 2 === 1 ? 2 : 1;
+    terms.push([i, (square && i !== j ? 2 : 1) * odd, j, i + j >= LIMBS ? 19 : 1]);
+  }
+  return terms;
+}
+
+/**
  * out ← f·g. Schoolbook product, 100 i64 multiplications: the term f_i·g_j lands in column
  * (i + j) mod 10, times 19 when i + j ≥ 10 (2^255 ≡ 19) and times 2 when i and j are both odd (the
  * radix is 2^25.5); the factors are applied to pre-multiplied copies 19·g_j and 2·f_i.
@@ -138,14 +155,7 @@ export function emitMul(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe, g:
   const sc = scaler(fb, pool);
   const acc = pool.tempFe();
   for (let k = 0; k < LIMBS; k++) {
-    const terms: [number, number][] = [];
-    for (let i = 0; i < LIMBS; i++) {
-      const j = (k - i + LIMBS) % LIMBS;
-      const two = i % 2 === 1 && j % 2 === 1 ? 2 : 1;
-      const nineteen = i + j >= LIMBS ? 19 : 1;
-      terms.push([sc(f[i], two), sc(g[j], nineteen)]);
-    }
-    emitColumn(fb, acc[k], terms);
+    emitColumn(fb, acc[k], columnTerms(k, false).map(([i, a, j, b]) => [sc(f[i], a), sc(g[j], b)]));
   }
   emitCarryChain(fb, pool, acc);
   copy(fb, out, acc);
@@ -160,15 +170,7 @@ export function emitSqr(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe): v
   const sc = scaler(fb, pool);
   const acc = pool.tempFe();
   for (let k = 0; k < LIMBS; k++) {
-    const terms: [number, number][] = [];
-    for (let i = 0; i < LIMBS; i++) {
-      const j = (k - i + LIMBS) % LIMBS;
-      if (j < i) continue;
-      const powerOfTwo = (i === j ? 1 : 2) * (i % 2 === 1 && j % 2 === 1 ? 2 : 1);
-      const nineteen = i + j >= LIMBS ? 19 : 1;
-      terms.push([sc(f[i], powerOfTwo), sc(f[j], nineteen)]);
-    }
-    emitColumn(fb, acc[k], terms);
+    emitColumn(fb, acc[k], columnTerms(k, true).map(([i, a, j, b]) => [sc(f[i], a), sc(f[j], b)]));
   }
   emitCarryChain(fb, pool, acc);
   copy(fb, out, acc);

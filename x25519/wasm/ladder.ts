@@ -56,7 +56,7 @@ export function emitClamp(fb: FunctionBuilder, k: number): void {
  * address depends on the public counter only); swap ← swap XOR bit; mask = −swap (all ones or zero).
  * The caller swaps with `mask`, then sets swap ← bit.
  */
-function emitLadderBit(fb: FunctionBuilder, i: number, bit: number, swap: number, mask: number): void {
+export function emitLadderBit(fb: FunctionBuilder, i: number, bit: number, swap: number, mask: number): void {
   fb.localGet(i).i32Const(1).op(Op.i32Sub).localSet(i);
   fb.localGet(i).i32Const(3).op(Op.i32ShrU).mem(Op.i32Load8U, KC);
   fb.localGet(i).i32Const(7).op(Op.i32And).op(Op.i32ShrU).i32Const(1).op(Op.i32And);

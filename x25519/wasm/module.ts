@@ -11,6 +11,7 @@
  * recode(e, k)                                                                       straight-line
  * x25519(out, k, u)                    the whole ladder: counted loop
  * x25519_calls(out, k, u)              the same ladder, state in memory, a call per product: counted loop
+ * x25519_simd(out, k, u)               the same ladder, two field elements per v128 (`pairLadder` given)
  * x25519_base(out, k)                  the whole fixed-base multiplication: counted loops
  * ```
  * The full module has every export. A first-use module (`ladders`, `base` options) leaves out the
@@ -18,7 +19,9 @@
  * its third key pair on (issue 13, cold start: about a third less to generate).
  * Limb bounds are those of the emitters in field.ts: field inputs loose, outputs tight; fe_add and
  * fe_sub do not reduce. The table scan uses a few SIMD bitwise instructions when the engine has them
- * (`simd` option); everything else is scalar i64.
+ * (`simd` option); everything else is scalar i64 but the pair ladder `x25519_simd`, whose emitter
+ * (ladder_simd.ts) is passed in by the callers that build the published bytes (`x25519WasmBytes`, the
+ * `.wasm` files), so that bundles that generate their module at run time do not carry it.
  * @module
  */
 
@@ -137,17 +140,19 @@ function invert(f: { mul: number; sq: number; sq2: number; sq5: number }): Funct
 }
 
 /** A ladder export of the module: `x25519` (inline shape) or `x25519_calls` (call shape). */
-export type LadderExport = "x25519" | "x25519_calls";
+export type LadderExport = "x25519" | "x25519_calls" | "x25519_simd";
 
 /** Build options. */
 export interface BuildOptions {
   /** Scan the fixed-base table with SIMD (v128) instructions (default true). */
   simd?: boolean;
   /**
-   * The ladders to emit (default both: the full module, the bytes of `x25519WasmBytes` and the
+   * The ladders to emit (default `x25519`, `x25519_calls`, and `x25519_simd` when `pairLadder` is given: the full module, the bytes of `x25519WasmBytes` and the
    * `.wasm` files). A first-use module emits only the engine's own (x25519/wasm/backend.ts).
    */
   ladders?: readonly LadderExport[];
+  /** The pair ladder's builder (ladder_simd.ts `buildLadderSimd`), needed for `x25519_simd`; SIMD only. */
+  pairLadder?: (mb: ModuleBuilder, fns: FieldFunctions) => FunctionBuilder;
   /** Emit `recode` and the fixed-base driver `x25519_base` (default true). */
   base?: boolean;
 }
@@ -157,7 +162,13 @@ export interface BuildOptions {
  * (`ladders`, `base`) leaves the others byte-for-byte the same functions, in the same order.
  */
 export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
-  const ladders = opts.ladders ?? ["x25519", "x25519_calls"];
+  const simd = opts.simd ?? true;
+  const pair = opts.pairLadder;
+  const ladders = opts.ladders ??
+    (pair ? ["x25519", "x25519_calls", "x25519_simd"] : ["x25519", "x25519_calls"]);
+  if (ladders.includes("x25519_simd") && (!simd || pair === undefined)) {
+    throw new RangeError("x25519_simd needs the SIMD module and its builder");
+  }
   const mb = new ModuleBuilder().defineMemory(PAGES);
   const mul = mb.addFunction(
     "fe_mul",
@@ -208,9 +219,10 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   const fns: FieldFunctions = { mul, sq, add, sub, mulA24, frombytes, invert: inv, tobytes };
   if (ladders.includes("x25519")) mb.addFunction("x25519", buildLadder(fns));
   if (ladders.includes("x25519_calls")) mb.addFunction("x25519_calls", buildLadderCalls(fns));
+  if (ladders.includes("x25519_simd")) mb.addFunction("x25519_simd", pair!(mb, fns));
   if (opts.base ?? true) {
     const recode = mb.addFunction("recode", buildRecode());
-    mb.addFunction("x25519_base", buildBaseDriver(fns, recode, opts.simd ?? true));
+    mb.addFunction("x25519_base", buildBaseDriver(fns, recode, simd));
   }
   return mb.toBytes();
 }

@@ -1,35 +1,52 @@
 /**
- * Which of the module's two X25519 ladders (x25519/wasm/ladder.ts) this engine runs (issue 15):
+ * Which X25519 ladder (x25519/wasm/ladder.ts, ladder_simd.ts, wide.ts) this engine runs (issue 15):
  *
  * - `inline` (export `x25519`): the whole step on i64 locals. V8 13 and later: on this machine V8 14.6
  *   (Node 26) and 15.0 (Deno 2.9) ran it in 49–51 µs against 61–65 µs for the call shape.
- * - `calls` (export `x25519_calls`): state in memory, one call per product. Everywhere else: V8 11.3
- *   (Node 20) ran it in 67 µs against 217–306 µs inline (Liftoff alone: 120 µs), JavaScriptCore
- *   (Bun 1.4) in 104–107 µs against 176–178 µs, V8 12.4 (Node 22) in 70 µs against 306 µs. Unknown
- *   engines get `calls` too, at worst 1.3× the inline ladder where that one is fast.
+ * - `simd` (export `x25519_simd`, ladder_simd.ts): two field elements per v128, the pair products as
+ *   calls; V8 before 13 and JavaScriptCore without wide arithmetic, where SIMD validates. Measured
+ *   2026-12-04, one process alternating the exports (best of 40 rounds): V8 11.3 (Node 20) 73–76 µs
+ *   against 96 µs with calls and 204–218 µs inline; JavaScriptCore (Bun 1.4, its wide ladder
+ *   aside) 107 against 130 µs with calls. V8 14.6 and 15.0 run it slower than inline (87–90 against
+ *   80 µs). V8 12 is taken to be like 11 (not measured with this shape). It is in the published
+ *   module only (`x25519WasmBytes`, the `.wasm` files, which the npm runtime build and the Deno entries
+ *   load); a module generated at run time falls back to `calls` (x25519/wasm/backend.ts).
+ * - `calls` (export `x25519_calls`): state in memory, one call per product. Where SIMD does not
+ *   validate, in the run-time module of the engines above, and on unknown engines: V8 11.3 67–96 µs
+ *   against 217–306 µs inline (Liftoff alone: 120 µs), JavaScriptCore 104–130 µs against 176–178
+ *   µs, at worst 1.3× the inline ladder where that one is fast.
  *
- * Both shapes are in the full module (the same bytes everywhere: `x25519WasmBytes` and the `.wasm`
- * files); a module generated at first use holds only the engine's shape (x25519/wasm/backend.ts). They
- * compute the same function and carry the same proofs (tests/ct/x25519.test.ts).
+ * The published module (`x25519WasmBytes`, the `.wasm` files: the same bytes everywhere) holds every
+ * shape but `wide` (the no-SIMD variant has no `x25519_simd`); the full module generated at run time
+ * holds `inline` and `calls`, and one generated at first use only the engine's shape
+ * (x25519/wasm/backend.ts). They compute the same function and carry the same proofs
+ * (tests/ct/x25519.test.ts).
  * `setX25519LadderShape` forces one, for tests and measurements.
  * @module
  */
 
 import { type EngineInfo, thisEngine } from "../../wasm/engine.ts";
-import { wideArithmeticSupported } from "../../wasm/emitter.ts";
+import { simdSupported, wideArithmeticSupported } from "../../wasm/emitter.ts";
 
 /** A ladder shape. */
-export type LadderShape = "inline" | "calls" | "wide";
+export type LadderShape = "inline" | "calls" | "simd" | "wide";
 
 /**
  * The shape an engine compiles well (the rule above); first, `wide` (x25519/wasm/wide.ts, a module of
  * its own on 4 × 64-bit limbs) wherever the engine validates wide arithmetic (`wide`, default: this
  * engine's feature test): JavaScriptCore in Bun 1.4 ran it in 61 µs against 102–107 µs with calls
- * (libsodium-wrappers: 115 µs; bench/engines/run.sh bun).
+ * (libsodium-wrappers: 115 µs; bench/engines/run.sh bun). `simd`: whether the engine validates SIMD
+ * (default: this engine's feature test).
  */
-export function ladderShapeFor(engine: EngineInfo, wide: boolean = wideArithmeticSupported()): LadderShape {
+export function ladderShapeFor(
+  engine: EngineInfo,
+  wide: boolean = wideArithmeticSupported(),
+  simd: boolean = simdSupported(),
+): LadderShape {
   if (wide) return "wide";
-  return engine.engine === "v8" && engine.v8Major !== null && engine.v8Major >= 13 ? "inline" : "calls";
+  if (engine.engine === "v8" && engine.v8Major !== null && engine.v8Major >= 13) return "inline";
+  const known = engine.engine === "jsc" || (engine.engine === "v8" && engine.v8Major !== null);
+  return known && simd ? "simd" : "calls";
 }
 
 let forced: LadderShape | null = null;

@@ -34,11 +34,11 @@ import {
   tower,
   towerLayers,
   wasmFp2SupportsModulus
-} from "./chunk-MAWXKUCV.js";
+} from "./chunk-D2J3QRFA.js";
 import {
   IsochronError,
   __export
-} from "./chunk-QQCHYVUC.js";
+} from "./chunk-V7PJQGS6.js";
 
 // deno/modules/bn254.ts
 var MODULES = {

@@ -19,7 +19,7 @@ import {
   simdSupported,
   wasmCompilesFromBytes,
   wideArithmeticSupported
-} from "./chunk-QQCHYVUC.js";
+} from "./chunk-V7PJQGS6.js";
 
 // field/params.ts
 function fieldDescription(name, p) {

@@ -177,6 +177,7 @@ var SimdOp = {
   v128Const: 12,
   i8x16Shuffle: 13,
   i32x4Splat: 17,
+  i32x4ExtractLane: 27,
   i64x2Splat: 18,
   i32x4ReplaceLane: 28,
   i64x2ExtractLane: 29,
@@ -184,8 +185,12 @@ var SimdOp = {
   v128And: 78,
   v128Or: 80,
   v128Xor: 81,
+  v128Bitselect: 82,
   v128Load32Zero: 92,
   v128Load64Zero: 93,
+  i32x4Shl: 171,
+  i32x4Add: 174,
+  i32x4Sub: 177,
   i32x4Mul: 181,
   i64x2Neg: 193,
   i64x2ExtendLowI32x4S: 199,
@@ -194,6 +199,7 @@ var SimdOp = {
   i64x2ShrU: 205,
   i64x2Add: 206,
   i64x2Sub: 209,
+  i64x2ExtmulLowI32x4S: 220,
   i64x2ExtmulLowI32x4U: 222,
   i64x2ExtmulHighI32x4U: 223
 };

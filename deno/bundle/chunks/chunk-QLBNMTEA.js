@@ -39,7 +39,7 @@ import {
   tower,
   towerLayers,
   wasmFp2SupportsModulus
-} from "./chunk-MAWXKUCV.js";
+} from "./chunk-D2J3QRFA.js";
 import {
   IsochronError,
   __export,
@@ -47,7 +47,7 @@ import {
   copyBytes,
   hexToBytes,
   isBytes
-} from "./chunk-QQCHYVUC.js";
+} from "./chunk-V7PJQGS6.js";
 
 // deno/modules/bls12_381.ts
 var MODULES = {
