@@ -25,7 +25,7 @@ import {
   setX25519Choice,
   x25519,
   x25519Backend
-} from "./chunks/chunk-62YLEIFU.js";
+} from "./chunks/chunk-2LF6K4QR.js";
 import {
   IsochronError,
   useEmbeddedModules

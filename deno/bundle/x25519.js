@@ -11,7 +11,7 @@ import {
   setX25519Backend,
   x25519,
   x25519WasmBytes
-} from "./chunks/chunk-62YLEIFU.js";
+} from "./chunks/chunk-2LF6K4QR.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-V7PJQGS6.js";

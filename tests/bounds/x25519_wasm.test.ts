@@ -140,7 +140,7 @@ Deno.test("bounds wasm x25519: fe_invert through its callees' proven contracts",
 });
 
 /** Runs a ladder on unknown scalar and u bytes; returns its report. */
-function ladder(name: "x25519" | "x25519_calls" | "x25519_simd", withContracts: boolean) {
+function ladder(name: "x25519" | "x25519_calls" | "x25519_mixed" | "x25519_simd", withContracts: boolean) {
   const a = x25519Interpreter();
   // The epilogue's fe_invert and fe_mul (and, for the call shape, every product) by contract.
   const all = contracts(a);
@@ -152,29 +152,32 @@ function ladder(name: "x25519" | "x25519_calls" | "x25519_simd", withContracts: 
   return { a, report };
 }
 
-Deno.test("bounds wasm x25519: the inline ladder's loop has an inductive invariant within tight", () => {
-  const { report } = ladder("x25519", false);
-  assert.equal(report.loops.length, 1);
-  // buildLadder allocates x1, x2, z2, x3, z3 first: locals 3 … 52 (after the three parameters).
-  const head = report.heads[0].locals.slice(3, 53) as Range[];
-  const names = ["x1", "x2", "z2", "x3", "z3"];
-  for (let e = 0; e < 5; e++) {
-    const limbs = head.slice(10 * e, 10 * e + 10);
-    assert.ok(
-      inside(limbs, TIGHT),
-      `${names[e]} at the loop head: ${limbs.map((r) => `[${r.lo}, ${r.hi}]`)}`,
+for (const [name, shape] of [["x25519", "inline"], ["x25519_mixed", "mixed"]] as const) {
+  Deno.test(`bounds wasm x25519: the ${shape} ladder's loop has an inductive invariant within tight`, () => {
+    const { report } = ladder(name, false);
+    assert.equal(report.loops.length, 1);
+    // buildLadder and buildLadderMixed allocate x1, x2, z2, x3, z3 first: locals 3 … 52 (after the
+    // three parameters).
+    const head = report.heads[0].locals.slice(3, 53) as Range[];
+    const names = ["x1", "x2", "z2", "x3", "z3"];
+    for (let e = 0; e < 5; e++) {
+      const limbs = head.slice(10 * e, 10 * e + 10);
+      assert.ok(
+        inside(limbs, TIGHT),
+        `${names[e]} at the loop head: ${limbs.map((r) => `[${r.lo}, ${r.hi}]`)}`,
+      );
+    }
+    print(
+      `${name} (${shape} ladder)`,
+      "any k, u",
+      head,
+      `loop head x1..z3 ⊆ tight after ${report.loops[0]} iterations`,
+      report,
     );
-  }
-  print(
-    "x25519 (inline ladder)",
-    "any k, u",
-    head,
-    `loop head x1..z3 ⊆ tight after ${report.loops[0]} iterations`,
-    report,
-  );
-  assert.deepEqual(report.wraps, []);
-  assert.deepEqual(report.reinterprets, []);
-});
+    assert.deepEqual(report.wraps, []);
+    assert.deepEqual(report.reinterprets, []);
+  });
+}
 
 Deno.test("bounds wasm x25519: the SIMD ladder's loop has an inductive invariant within tight, no lane wraps", () => {
   const { report } = ladder("x25519_simd", false);

@@ -107,7 +107,7 @@ const COUNTED = ["x25519", "x25519_calls", "x25519_base"];
 for (const simd of [true, false]) {
   ctWasm(`x25519 module (${simd ? "SIMD" : "scalar"} table scan)`, () => x25519WasmBytes(simd), {
     straightLine: STRAIGHT,
-    countedLoops: simd ? [...COUNTED, "x25519_simd"] : COUNTED,
+    countedLoops: simd ? [...COUNTED, "x25519_mixed", "x25519_simd"] : COUNTED,
   });
   // The first-use modules (x25519/wasm/backend.ts): one ladder each, no fixed-base driver.
   const ladders = simd

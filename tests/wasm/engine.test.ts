@@ -57,10 +57,11 @@ Deno.test("detectEngine: this runtime (Deno) is V8 with Deno's V8 version", () =
   assert.deepEqual(thisEngine(), { engine: "v8", v8Major: Number(Deno.version.v8.split(".")[0]) });
 });
 
-Deno.test("x25519 ladder shape: inline from V8 13, simd (else calls) on V8 11–12 and JavaScriptCore, calls on unknown engines", () => {
+Deno.test("x25519 ladder shape: mixed (else inline) from V8 13, simd (else calls) on V8 11–12 and JavaScriptCore, calls on unknown engines", () => {
   const noWide = false;
-  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 15 }, noWide, true), "inline");
-  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 13 }, noWide, true), "inline");
+  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 15 }, noWide, true), "mixed");
+  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 13 }, noWide, true), "mixed");
+  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 15 }, noWide, false), "inline");
   assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 13 }, noWide, false), "inline");
   assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 12 }, noWide, true), "simd");
   assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 11 }, noWide, true), "simd");

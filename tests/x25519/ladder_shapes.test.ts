@@ -1,8 +1,9 @@
-// The three wasm ladders (x25519/wasm/ladder.ts: `x25519` inline, `x25519_calls` call-shaped;
-// ladder_simd.ts: `x25519_simd`, two elements per v128) compute the same function: the RFC 7748 vectors
+// The four wasm ladders (x25519/wasm/ladder.ts: `x25519` inline, `x25519_calls` call-shaped;
+// ladder_simd.ts: `x25519_simd`, two elements per v128; ladder_mixed.ts: `x25519_mixed`, SIMD pairs
+// beside scalar products) compute the same function: the RFC 7748 vectors
 // and 1000 iterations through each export, every export on random and extreme inputs (u ≥ p, u = 0,
 // all-ones scalars), and the public API with each shape forced against noble. The constant-time
-// proofs of all three are in tests/ct/x25519.test.ts.
+// proofs of all four are in tests/ct/x25519.test.ts.
 
 import assert from "node:assert/strict";
 import { x25519 as noble } from "@noble/curves/ed25519.js";
@@ -20,6 +21,7 @@ const SHAPES: readonly [X25519LadderShape, string][] = [
   ["inline", "x25519"],
   ["calls", "x25519_calls"],
   ["simd", "x25519_simd"],
+  ["mixed", "x25519_mixed"],
 ];
 
 type Ladder = (out: number, k: number, u: number) => void;
@@ -79,5 +81,6 @@ Deno.test("x25519 ladders: every export agrees on random and extreme inputs", ()
     const inline = run("x25519", k, u);
     assert.equal(run("x25519_calls", k, u), inline);
     assert.equal(run("x25519_simd", k, u), inline);
+    assert.equal(run("x25519_mixed", k, u), inline);
   }
 });

@@ -87,6 +87,7 @@ interface Exports extends TableExports {
   x25519(out: number, k: number, u: number): void;
   x25519_calls(out: number, k: number, u: number): void;
   x25519_simd(out: number, k: number, u: number): void;
+  x25519_mixed(out: number, k: number, u: number): void;
   x25519_base(out: number, k: number): void;
 }
 
@@ -95,10 +96,16 @@ interface Exports extends TableExports {
  * SIMD ladder in the SIMD module only).
  */
 const FULL_EXPORTS = ["x25519", "x25519_calls", "x25519_base", "memory"] as const;
-const FULL_EXPORTS_SIMD = [...FULL_EXPORTS, "x25519_simd"] as const;
+const FULL_EXPORTS_SIMD = [...FULL_EXPORTS, "x25519_mixed", "x25519_simd"] as const;
 
 /** The ladder export of each shape of the main module (the wide shape has a module of its own). */
-const LADDER_EXPORT = { inline: "x25519", calls: "x25519_calls", simd: "x25519_simd", wide: null } as const;
+const LADDER_EXPORT = {
+  inline: "x25519",
+  calls: "x25519_calls",
+  mixed: "x25519_mixed",
+  simd: "x25519_simd",
+  wide: null,
+} as const;
 
 const firstUseBuilt = new Map<string, Uint8Array>();
 
@@ -236,12 +243,14 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
         return;
       }
       if (typeof e[LADDER_EXPORT[shape]] !== "function") toFull(); // a forced shape (public)
-      // A module without the SIMD ladder (the no-SIMD variant handed to initX25519Wasm): the call shape.
+      // A module without the SIMD ladders (the no-SIMD variant handed to initX25519Wasm): the scalar ones.
       if (shape === "simd" && typeof e.x25519_simd !== "function") shape = "calls";
+      if (shape === "mixed" && typeof e.x25519_mixed !== "function") shape = "inline";
       try {
         mem.set(k, K);
         mem.set(u, U);
         if (shape === "inline") e.x25519(OUT, K, U);
+        else if (shape === "mixed") e.x25519_mixed(OUT, K, U);
         else if (shape === "simd") e.x25519_simd(OUT, K, U);
         else e.x25519_calls(OUT, K, U);
         out.set(mem.subarray(OUT, OUT + 32));

@@ -146,20 +146,51 @@ export function columnTerms(k: number, square: boolean): [number, number, number
 }
 
 /**
- * out ← f·g. Schoolbook product, 100 i64 multiplications: the term f_i·g_j lands in column
- * (i + j) mod 10, times 19 when i + j ≥ 10 (2^255 ≡ 19) and times 2 when i and j are both odd (the
- * radix is 2^25.5); the factors are applied to pre-multiplied copies 19·g_j and 2·f_i.
+ * A field product as a generator of its code: it emits one column (or, for `small`, the ten scaled
+ * limbs) per step, then two carries per step, then the copy to `out`, so that a ladder can interleave
+ * independent products column by column (ladder_mixed.ts); {@linkcode drain} runs one alone, which
+ * emits exactly the code of one call. `g` null: f² (55 products); `small` > 0: small·f.
+ */
+export function* productSteps(
+  fb: FunctionBuilder,
+  pool: LocalPool,
+  out: Fe,
+  f: Fe,
+  g: Fe | null,
+  small = 0,
+): Generator<void, void, void> {
+  const acc = pool.tempFe();
+  if (small > 0) {
+    for (let k = 0; k < LIMBS; k++) fb.localGet(f[k]).i64Const(small).op(Op.i64Mul).localSet(acc[k]);
+    yield;
+  } else {
+    const sc = scaler(fb, pool), h = g ?? f;
+    for (let k = 0; k < LIMBS; k++) {
+      emitColumn(fb, acc[k], columnTerms(k, g === null).map(([i, a, j, b]) => [sc(f[i], a), sc(h[j], b)]));
+      yield;
+    }
+  }
+  const c = pool.temp();
+  for (let n = 0; n < CARRY_ORDER.length; n++) {
+    emitCarry(fb, acc, CARRY_ORDER[n], c);
+    if (n % 2 === 1) yield;
+  }
+  copy(fb, out, acc);
+  pool.release();
+}
+
+/** Runs a generator of code to its end. */
+export function drain(steps: Generator<void, void, void>): void {
+  while (!steps.next().done);
+}
+
+/**
+ * out ← f·g. Schoolbook product, 100 i64 multiplications (the terms of {@linkcode columnTerms}), the
+ * factors 2 and 19 applied to pre-multiplied copies 2·f_i and 19·g_j, then ref10's carry chain.
  * Input bounds: loose. Output bounds: tight.
  */
 export function emitMul(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe, g: Fe): void {
-  const sc = scaler(fb, pool);
-  const acc = pool.tempFe();
-  for (let k = 0; k < LIMBS; k++) {
-    emitColumn(fb, acc[k], columnTerms(k, false).map(([i, a, j, b]) => [sc(f[i], a), sc(g[j], b)]));
-  }
-  emitCarryChain(fb, pool, acc);
-  copy(fb, out, acc);
-  pool.release();
+  drain(productSteps(fb, pool, out, f, g));
 }
 
 /**
@@ -167,26 +198,15 @@ export function emitMul(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe, g:
  * Input bounds: loose. Output bounds: tight.
  */
 export function emitSqr(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe): void {
-  const sc = scaler(fb, pool);
-  const acc = pool.tempFe();
-  for (let k = 0; k < LIMBS; k++) {
-    emitColumn(fb, acc[k], columnTerms(k, true).map(([i, a, j, b]) => [sc(f[i], a), sc(f[j], b)]));
-  }
-  emitCarryChain(fb, pool, acc);
-  copy(fb, out, acc);
-  pool.release();
+  drain(productSteps(fb, pool, out, f, null));
 }
 
 /**
- * out ← s·f for a public constant 0 ≤ s < 2^20 (121665 in the ladder).
+ * out ← s·f for a public constant 0 < s < 2^20 (121665 in the ladder).
  * Input bounds: loose. Output bounds: tight.
  */
 export function emitMulSmall(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe, s: number): void {
-  const acc = pool.tempFe();
-  for (let k = 0; k < LIMBS; k++) fb.localGet(f[k]).i64Const(s).op(Op.i64Mul).localSet(acc[k]);
-  emitCarryChain(fb, pool, acc);
-  copy(fb, out, acc);
-  pool.release();
+  drain(productSteps(fb, pool, out, f, null, s));
 }
 
 /** out ← f with the carry chain applied (weak reduction). Input: loose. Output: tight. */

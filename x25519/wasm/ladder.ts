@@ -32,6 +32,7 @@ import {
   emitSqr,
   emitStore,
   emitSub,
+  type Fe,
   LIMBS,
   LocalPool,
 } from "./field.ts";
@@ -75,12 +76,7 @@ export function buildLadder(fns: FieldFunctions): FunctionBuilder {
   const i = fb.local(I32);
   const [bit, swap, mask] = [fb.local(I64), fb.local(I64), fb.local(I64)];
 
-  emitClamp(fb, K);
-  emitFromBytes(fb, pool, x1, U);
-  emitSetSmall(fb, x2, 1);
-  emitSetSmall(fb, z2, 0);
-  for (let n = 0; n < 10; n++) fb.localGet(x1[n]).localSet(x3[n]);
-  emitSetSmall(fb, z3, 1);
+  emitLadderStart(fb, pool, K, U, [x1, x2, z2, x3, z3]);
 
   fb.i32Const(255).localSet(i);
   fb.begin(Op.loop);
@@ -116,16 +112,44 @@ export function buildLadder(fns: FieldFunctions): FunctionBuilder {
   emitCswap(fb, pool, x2, x3, mask);
   emitCswap(fb, pool, z2, z3, mask);
 
-  // out = x2 · z2^(p−2), canonical (0 when z2 = 0: small-order or zero u).
+  emitLadderEnd(fb, fns, OUT, x2, z2);
+  return fb;
+}
+
+/**
+ * The ladder's start on scalar locals (shared by the inline and mixed ladders): k clamped to KC, x1 ←
+ * u decoded from (local `U`), (x2, z2) = (1, 0), (x3, z3) = (x1, 1).
+ */
+export function emitLadderStart(
+  fb: FunctionBuilder,
+  pool: LocalPool,
+  K: number,
+  U: number,
+  [x1, x2, z2, x3, z3]: readonly Fe[],
+): void {
+  emitClamp(fb, K);
+  emitFromBytes(fb, pool, x1, U);
+  emitSetSmall(fb, x2, 1);
+  emitSetSmall(fb, z2, 0);
+  for (let n = 0; n < LIMBS; n++) fb.localGet(x1[n]).localSet(x3[n]);
+  emitSetSmall(fb, z3, 1);
+}
+
+/** out (local `OUT`) ← x2 · z2^(p−2), canonical (0 when z2 = 0: small-order or zero u), x2, z2 on locals. */
+export function emitLadderEnd(fb: FunctionBuilder, fns: FieldFunctions, OUT: number, x2: Fe, z2: Fe): void {
   const ptr = fb.local(I32);
   fb.i32Const(LADDER_X2).localSet(ptr);
   emitStore(fb, ptr, x2);
   fb.i32Const(LADDER_Z2).localSet(ptr);
   emitStore(fb, ptr, z2);
+  emitQuotient(fb, fns, OUT);
+}
+
+/** out (local `OUT`) ← LADDER_X2 · LADDER_Z2^(p−2), canonical: the inversion, a product, the encoding. */
+export function emitQuotient(fb: FunctionBuilder, fns: FieldFunctions, OUT: number): void {
   fb.i32Const(LADDER_ZI).i32Const(LADDER_Z2).call(fns.invert);
   fb.i32Const(LADDER_R).i32Const(LADDER_X2).i32Const(LADDER_ZI).call(fns.mul);
   fb.localGet(OUT).i32Const(LADDER_R).call(fns.tobytes);
-  return fb;
 }
 
 /** Memory slots of the call-shaped ladder: x1, x2, z2, x3, z3 and the step's temporaries. */

@@ -35,17 +35,26 @@
  * @module
  */
 import { FunctionBuilder, I32, I64, type ModuleBuilder, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
-import { CARRY_ORDER, columnTerms, emitFromBytes, emitSetSmall, LIMBS, LocalPool, WIDTHS } from "./field.ts";
-import { emitClamp, emitLadderBit } from "./ladder.ts";
+import {
+  CARRY_ORDER,
+  columnTerms,
+  drain,
+  emitFromBytes,
+  emitSetSmall,
+  LIMBS,
+  LocalPool,
+  WIDTHS,
+} from "./field.ts";
+import { emitClamp, emitLadderBit, emitQuotient } from "./ladder.ts";
 import { A24 } from "../curve.ts";
-import { LADDER_R, LADDER_STATE, LADDER_X2, LADDER_Z2, LADDER_ZI } from "./layout.ts";
+import { LADDER_STATE, LADDER_X2, LADDER_Z2 } from "./layout.ts";
 import type { FieldFunctions } from "./module.ts";
 
 /** A pair of field elements: ten v128 locals, limb k of both in i32 lanes 0 and 1. */
-type Pe = readonly number[];
+export type Pe = readonly number[];
 
 /** v128 locals of one function: long-lived pairs with `pe()`, scratch with `temp()` until `release()`. */
-class VPool {
+export class VPool {
   private free: number[] = [];
   private used: number[] = [];
   constructor(readonly fb: FunctionBuilder) {}
@@ -141,14 +150,26 @@ function narrowInto(fb: FunctionBuilder, out: Pe, src: Pe): void {
   for (let k = 0; k < LIMBS; k++) fb.localGet(src[k]).localGet(src[k]).shuffle(NARROW).localSet(out[k]);
 }
 
-/** Both lanes: out ← f·g (100 lane products), or f² (55) when g is null. Inputs ≤ 2·tight, output tight. */
-function emitPairMul(fb: FunctionBuilder, vp: VPool, out: Pe, f: Pe, g: Pe | null): void {
+/**
+ * Both lanes: out ← f·g (100 lane products), or f² (55) when g is null, as a generator of its code (a
+ * column per step, then the carry chain, then the narrowing; see field.ts's `productSteps`). Inputs ≤
+ * 2·tight, output tight (see the module doc).
+ */
+export function* pairSteps(
+  fb: FunctionBuilder,
+  vp: VPool,
+  out: Pe,
+  f: Pe,
+  g: Pe | null,
+): Generator<void, void, void> {
   const sc = scaler(fb, vp), h = g ?? f;
   const acc = vp.tempPe();
   for (let k = 0; k < LIMBS; k++) {
     column(fb, acc[k], columnTerms(k, g === null).map(([i, a, j, b]) => [sc(f[i], a), sc(h[j], b)]));
+    yield;
   }
   carryChain(fb, vp, acc);
+  yield;
   narrowInto(fb, out, acc);
   vp.release();
 }
@@ -194,8 +215,8 @@ function pairMemFunction(inputs: number, body: (fb: FunctionBuilder, vp: VPool, 
 /** Adds pair_mul(o, a, b), pair_sqr(o, a), pair_a24(o, a) (unexported) to the module. */
 export function addPairFunctions(mb: ModuleBuilder): PairFunctions {
   return {
-    mul: mb.addFunction(null, pairMemFunction(2, (fb, vp, o, [a, b]) => emitPairMul(fb, vp, o, a, b))),
-    sqr: mb.addFunction(null, pairMemFunction(1, (fb, vp, o, [a]) => emitPairMul(fb, vp, o, a, null))),
+    mul: mb.addFunction(null, pairMemFunction(2, (fb, vp, o, [a, b]) => drain(pairSteps(fb, vp, o, a, b)))),
+    sqr: mb.addFunction(null, pairMemFunction(1, (fb, vp, o, [a]) => drain(pairSteps(fb, vp, o, a, null)))),
     small: mb.addFunction(null, pairMemFunction(1, (fb, vp, o, [a]) => emitPairMulSmall(fb, vp, o, a, A24))),
   };
 }
@@ -304,9 +325,7 @@ export function buildLadderSimd(fns: FieldFunctions, calls: PairFunctions): Func
       );
     }
   }
-  fb.i32Const(LADDER_ZI).i32Const(LADDER_Z2).call(fns.invert);
-  fb.i32Const(LADDER_R).i32Const(LADDER_X2).i32Const(LADDER_ZI).call(fns.mul);
-  fb.localGet(OUT).i32Const(LADDER_R).call(fns.tobytes);
+  emitQuotient(fb, fns, OUT);
   return fb;
 }
 

@@ -11,6 +11,7 @@
  * recode(e, k)                                                                       straight-line
  * x25519(out, k, u)                    the whole ladder: counted loop
  * x25519_calls(out, k, u)              the same ladder, state in memory, a call per product: counted loop
+ * x25519_mixed(out, k, u)              the same ladder, squarings in SIMD pairs beside scalar products (SIMD module)
  * x25519_simd(out, k, u)               the same ladder, two field elements per v128 (`pairLadder` given)
  * x25519_base(out, k)                  the whole fixed-base multiplication: counted loops
  * ```
@@ -44,6 +45,7 @@ import {
 import { INV_T, PAGES } from "./layout.ts";
 import { A24 } from "../curve.ts";
 import { buildLadder, buildLadderCalls } from "./ladder.ts";
+import { buildLadderMixed } from "./ladder_mixed.ts";
 import { buildBaseDriver, buildRecode } from "./edwards.ts";
 
 /** Indices of the module's functions, for `call`. */
@@ -139,15 +141,16 @@ function invert(f: { mul: number; sq: number; sq2: number; sq5: number }): Funct
   return fb;
 }
 
-/** A ladder export of the module: `x25519` (inline shape) or `x25519_calls` (call shape). */
-export type LadderExport = "x25519" | "x25519_calls" | "x25519_simd";
+/** A ladder export of the module (x25519/wasm/shape.ts: which shape each one is). */
+export type LadderExport = "x25519" | "x25519_calls" | "x25519_mixed" | "x25519_simd";
 
 /** Build options. */
 export interface BuildOptions {
   /** Scan the fixed-base table with SIMD (v128) instructions (default true). */
   simd?: boolean;
   /**
-   * The ladders to emit (default `x25519`, `x25519_calls`, and `x25519_simd` when `pairLadder` is given: the full module, the bytes of `x25519WasmBytes` and the
+   * The ladders to emit (default `x25519`, `x25519_calls`, `x25519_mixed` with SIMD, and `x25519_simd`
+   * when `pairLadder` is given: the full module, the bytes of `x25519WasmBytes` and the
    * `.wasm` files). A first-use module emits only the engine's own (x25519/wasm/backend.ts).
    */
   ladders?: readonly LadderExport[];
@@ -164,8 +167,13 @@ export interface BuildOptions {
 export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   const simd = opts.simd ?? true;
   const pair = opts.pairLadder;
-  const ladders = opts.ladders ??
-    (pair ? ["x25519", "x25519_calls", "x25519_simd"] : ["x25519", "x25519_calls"]);
+  const ladders: readonly LadderExport[] = opts.ladders ?? [
+    "x25519",
+    "x25519_calls",
+    ...(simd ? ["x25519_mixed" as const] : []),
+    ...(simd && pair ? ["x25519_simd" as const] : []),
+  ];
+  if (!simd && ladders.includes("x25519_mixed")) throw new RangeError("x25519_mixed needs the SIMD module");
   if (ladders.includes("x25519_simd") && (!simd || pair === undefined)) {
     throw new RangeError("x25519_simd needs the SIMD module and its builder");
   }
@@ -220,6 +228,7 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   if (ladders.includes("x25519")) mb.addFunction("x25519", buildLadder(fns));
   if (ladders.includes("x25519_calls")) mb.addFunction("x25519_calls", buildLadderCalls(fns));
   if (ladders.includes("x25519_simd")) mb.addFunction("x25519_simd", pair!(mb, fns));
+  if (ladders.includes("x25519_mixed")) mb.addFunction("x25519_mixed", buildLadderMixed(fns));
   if (opts.base ?? true) {
     const recode = mb.addFunction("recode", buildRecode());
     mb.addFunction("x25519_base", buildBaseDriver(fns, recode, simd));

@@ -1,8 +1,12 @@
 /**
  * Which X25519 ladder (x25519/wasm/ladder.ts, ladder_simd.ts, wide.ts) this engine runs (issue 15):
  *
- * - `inline` (export `x25519`): the whole step on i64 locals. V8 13 and later: on this machine V8 14.6
- *   (Node 26) and 15.0 (Deno 2.9) ran it in 49–51 µs against 61–65 µs for the call shape.
+ * - `mixed` (export `x25519_mixed`, ladder_mixed.ts): the inline step with four of its squarings as
+ *   SIMD pairs interleaved with scalar products. V8 13 and later with SIMD: V8 15.0 (Deno) and 14.6
+ *   (Node 26) 69.5–70.0 µs against 79.5–80.1 µs inline (2026-12-04, one process alternating).
+ * - `inline` (export `x25519`): the whole step on i64 locals. V8 13 and later without SIMD: on this
+ *   machine V8 14.6 (Node 26) and 15.0 (Deno 2.9) ran it in 49–51 µs against 61–65 µs for the call
+ *   shape (another day, a faster machine state).
  * - `simd` (export `x25519_simd`, ladder_simd.ts): two field elements per v128, the pair products as
  *   calls; V8 before 13 and JavaScriptCore without wide arithmetic, where SIMD validates. Measured
  *   2026-12-04, one process alternating the exports (best of 40 rounds): V8 11.3 (Node 20) 73–76 µs
@@ -29,7 +33,7 @@ import { type EngineInfo, thisEngine } from "../../wasm/engine.ts";
 import { simdSupported, wideArithmeticSupported } from "../../wasm/emitter.ts";
 
 /** A ladder shape. */
-export type LadderShape = "inline" | "calls" | "simd" | "wide";
+export type LadderShape = "inline" | "calls" | "mixed" | "simd" | "wide";
 
 /**
  * The shape an engine compiles well (the rule above); first, `wide` (x25519/wasm/wide.ts, a module of
@@ -44,7 +48,9 @@ export function ladderShapeFor(
   simd: boolean = simdSupported(),
 ): LadderShape {
   if (wide) return "wide";
-  if (engine.engine === "v8" && engine.v8Major !== null && engine.v8Major >= 13) return "inline";
+  if (engine.engine === "v8" && engine.v8Major !== null && engine.v8Major >= 13) {
+    return simd ? "mixed" : "inline";
+  }
   const known = engine.engine === "jsc" || (engine.engine === "v8" && engine.v8Major !== null);
   return known && simd ? "simd" : "calls";
 }
