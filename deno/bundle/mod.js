@@ -25,7 +25,7 @@ import {
   setX25519Choice,
   x25519,
   x25519Backend
-} from "./chunks/chunk-2LF6K4QR.js";
+} from "./chunks/chunk-3K6KM7J3.js";
 import {
   IsochronError,
   useEmbeddedModules

@@ -19,7 +19,7 @@
  * @module
  */
 
-import { type FunctionBuilder, I64, Op } from "../../wasm/emitter.ts";
+import { type FunctionBuilder, I64, Op, type ValType } from "../../wasm/emitter.ts";
 
 /** Number of limbs. */
 export const LIMBS = 10;
@@ -39,20 +39,21 @@ export type Fe = readonly number[];
 export const CARRY_ORDER: readonly number[] = [0, 4, 1, 5, 2, 6, 3, 7, 4, 8, 9, 0];
 
 /**
- * Allocates i64 locals of one function: long-lived field elements with `fe()`, short-lived scratch
- * with `temp()`, returned to the pool by `release()` after each emitted operation.
+ * Allocates locals of one function, i64 (a field element's limbs) or v128 (a pair's: ladder_simd.ts):
+ * long-lived elements with `fe()`, short-lived scratch with `temp()`, returned to the pool by
+ * `release()` after each emitted operation.
  */
 export class LocalPool {
   private readonly free: number[] = [];
   private used: number[] = [];
-  constructor(readonly fb: FunctionBuilder) {}
+  constructor(readonly fb: FunctionBuilder, readonly type: ValType = I64) {}
   /** Ten fresh locals for a long-lived element. */
   fe(): Fe {
-    return Array.from({ length: LIMBS }, () => this.fb.local(I64));
+    return Array.from({ length: LIMBS }, () => this.fb.local(this.type));
   }
   /** One scratch local, valid until the next `release()`. */
   temp(): number {
-    const l = this.free.pop() ?? this.fb.local(I64);
+    const l = this.free.pop() ?? this.fb.local(this.type);
     this.used.push(l);
     return l;
   }

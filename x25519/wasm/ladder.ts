@@ -81,10 +81,7 @@ export function buildLadder(fns: FieldFunctions): FunctionBuilder {
   fb.i32Const(255).localSet(i);
   fb.begin(Op.loop);
   {
-    emitLadderBit(fb, i, bit, swap, mask);
-    emitCswap(fb, pool, x2, x3, mask);
-    emitCswap(fb, pool, z2, z3, mask);
-    fb.localGet(bit).localSet(swap);
+    emitLadderSwap(fb, pool, [i, bit, swap, mask], [x2, z2, x3, z3]);
 
     emitAdd(fb, a, x2, z2);
     emitSqr(fb, pool, aa, a);
@@ -114,6 +111,22 @@ export function buildLadder(fns: FieldFunctions): FunctionBuilder {
 
   emitLadderEnd(fb, fns, OUT, x2, z2);
   return fb;
+}
+
+/**
+ * A step's bit and conditional swap on scalar locals (the inline and mixed ladders): `emitLadderBit`,
+ * then (x2, z2) ↔ (x3, z3) under the mask, then swap ← bit.
+ */
+export function emitLadderSwap(
+  fb: FunctionBuilder,
+  pool: LocalPool,
+  [i, bit, swap, mask]: readonly number[],
+  [x2, z2, x3, z3]: readonly Fe[],
+): void {
+  emitLadderBit(fb, i, bit, swap, mask);
+  emitCswap(fb, pool, x2, x3, mask);
+  emitCswap(fb, pool, z2, z3, mask);
+  fb.localGet(bit).localSet(swap);
 }
 
 /**

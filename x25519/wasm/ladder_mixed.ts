@@ -28,7 +28,7 @@
 
 import { FunctionBuilder, I32, I64, Op, SimdOp } from "../../wasm/emitter.ts";
 import { emitAdd, emitCswap, emitSub, type Fe, LIMBS, LocalPool, productSteps } from "./field.ts";
-import { emitLadderBit, emitLadderEnd, emitLadderStart } from "./ladder.ts";
+import { emitLadderEnd, emitLadderStart, emitLadderSwap } from "./ladder.ts";
 import { pairSteps, type Pe, VPool } from "./ladder_simd.ts";
 import { A24 } from "../curve.ts";
 import type { FieldFunctions } from "./module.ts";
@@ -69,10 +69,7 @@ export function buildLadderMixed(fns: FieldFunctions): FunctionBuilder {
   fb.i32Const(255).localSet(i);
   fb.begin(Op.loop);
   {
-    emitLadderBit(fb, i, bit, swap, mask);
-    emitCswap(fb, pool, x2, x3, mask);
-    emitCswap(fb, pool, z2, z3, mask);
-    fb.localGet(bit).localSet(swap);
+    emitLadderSwap(fb, pool, [i, bit, swap, mask], [x2, z2, x3, z3]);
 
     emitAdd(fb, a, x2, z2);
     emitSub(fb, b, x2, z2);

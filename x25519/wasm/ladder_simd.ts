@@ -53,25 +53,16 @@ import type { FieldFunctions } from "./module.ts";
 /** A pair of field elements: ten v128 locals, limb k of both in i32 lanes 0 and 1. */
 export type Pe = readonly number[];
 
-/** v128 locals of one function: long-lived pairs with `pe()`, scratch with `temp()` until `release()`. */
-export class VPool {
-  private free: number[] = [];
-  private used: number[] = [];
-  constructor(readonly fb: FunctionBuilder) {}
-  pe(): Pe {
-    return Array.from({ length: LIMBS }, () => this.fb.local(V128));
+/** v128 locals of one function (pairs with `pe()`). */
+export class VPool extends LocalPool {
+  constructor(fb: FunctionBuilder) {
+    super(fb, V128);
   }
-  temp(): number {
-    const l = this.free.pop() ?? this.fb.local(V128);
-    this.used.push(l);
-    return l;
+  pe(): Pe {
+    return this.fe();
   }
   tempPe(): Pe {
-    return Array.from({ length: LIMBS }, () => this.temp());
-  }
-  release(): void {
-    this.free.push(...this.used);
-    this.used = [];
+    return this.tempFe();
   }
 }
 

@@ -31,19 +31,21 @@ var TIGHT = WIDTHS.map((w) => 2 ** (w - 1) + 2 ** (w - 13));
 var LOOSE = TIGHT.map((t) => 4 * t);
 var CARRY_ORDER = [0, 4, 1, 5, 2, 6, 3, 7, 4, 8, 9, 0];
 var LocalPool = class {
-  constructor(fb) {
+  constructor(fb, type = I64) {
     this.fb = fb;
+    this.type = type;
   }
   fb;
+  type;
   free = [];
   used = [];
   /** Ten fresh locals for a long-lived element. */
   fe() {
-    return Array.from({ length: LIMBS }, () => this.fb.local(I64));
+    return Array.from({ length: LIMBS }, () => this.fb.local(this.type));
   }
   /** One scratch local, valid until the next `release()`. */
   temp() {
-    const l = this.free.pop() ?? this.fb.local(I64);
+    const l = this.free.pop() ?? this.fb.local(this.type);
     this.used.push(l);
     return l;
   }
@@ -611,10 +613,7 @@ function buildLadder(fns) {
   fb.i32Const(255).localSet(i);
   fb.begin(Op.loop);
   {
-    emitLadderBit(fb, i, bit, swap, mask);
-    emitCswap(fb, pool, x2, x3, mask);
-    emitCswap(fb, pool, z2, z3, mask);
-    fb.localGet(bit).localSet(swap);
+    emitLadderSwap(fb, pool, [i, bit, swap, mask], [x2, z2, x3, z3]);
     emitAdd(fb, a, x2, z2);
     emitSqr(fb, pool, aa, a);
     emitSub(fb, b, x2, z2);
@@ -641,6 +640,12 @@ function buildLadder(fns) {
   emitCswap(fb, pool, z2, z3, mask);
   emitLadderEnd(fb, fns, OUT3, x2, z2);
   return fb;
+}
+function emitLadderSwap(fb, pool, [i, bit, swap, mask], [x2, z2, x3, z3]) {
+  emitLadderBit(fb, i, bit, swap, mask);
+  emitCswap(fb, pool, x2, x3, mask);
+  emitCswap(fb, pool, z2, z3, mask);
+  fb.localGet(bit).localSet(swap);
 }
 function emitLadderStart(fb, pool, K3, U3, [x1, x2, z2, x3, z3]) {
   emitClamp(fb, K3);
@@ -757,27 +762,15 @@ function buildLadderCalls(fns) {
 }
 
 // x25519/wasm/ladder_simd.ts
-var VPool = class {
+var VPool = class extends LocalPool {
   constructor(fb) {
-    this.fb = fb;
+    super(fb, V128);
   }
-  fb;
-  free = [];
-  used = [];
   pe() {
-    return Array.from({ length: LIMBS }, () => this.fb.local(V128));
-  }
-  temp() {
-    const l = this.free.pop() ?? this.fb.local(V128);
-    this.used.push(l);
-    return l;
+    return this.fe();
   }
   tempPe() {
-    return Array.from({ length: LIMBS }, () => this.temp());
-  }
-  release() {
-    this.free.push(...this.used);
-    this.used = [];
+    return this.tempFe();
   }
 };
 var NARROW = [0, 1, 2, 3, 8, 9, 10, 11, 0, 1, 2, 3, 8, 9, 10, 11];
@@ -1016,10 +1009,7 @@ function buildLadderMixed(fns) {
   fb.i32Const(255).localSet(i);
   fb.begin(Op.loop);
   {
-    emitLadderBit(fb, i, bit, swap, mask);
-    emitCswap(fb, pool, x2, x3, mask);
-    emitCswap(fb, pool, z2, z3, mask);
-    fb.localGet(bit).localSet(swap);
+    emitLadderSwap(fb, pool, [i, bit, swap, mask], [x2, z2, x3, z3]);
     emitAdd(fb, a, x2, z2);
     emitSub(fb, b, x2, z2);
     emitAdd(fb, c, x3, z3);
