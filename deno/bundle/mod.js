@@ -25,7 +25,7 @@ import {
   setX25519Choice,
   x25519,
   x25519Backend
-} from "./chunks/chunk-3K6KM7J3.js";
+} from "./chunks/chunk-U6HFCCYM.js";
 import {
   IsochronError,
   useEmbeddedModules

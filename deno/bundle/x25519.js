@@ -11,7 +11,7 @@ import {
   setX25519Backend,
   x25519,
   x25519WasmBytes
-} from "./chunks/chunk-3K6KM7J3.js";
+} from "./chunks/chunk-U6HFCCYM.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-V7PJQGS6.js";

@@ -19,6 +19,8 @@ import { X25519_WIDE, x25519WideBytes } from "./wide.ts";
 import { packagedX25519Module } from "./packaged.ts";
 
 const built = new Map<boolean, Uint8Array>();
+/** The published bytes of each variant (with the pair ladder), built once. */
+const published = new Map<boolean, Uint8Array>();
 
 /**
  * scalarMultBase calls that run the ladder on u = 9 before the table is loaded (at the next call).
@@ -54,7 +56,6 @@ export function x25519WasmBytes(simd: boolean = simdSupported()): Uint8Array {
   }
   return b.slice(); // a copy: the caller may write it
 }
-const published = new Map<boolean, Uint8Array>();
 
 /** The run-time full module of a variant (no pair ladder), built once (not to be handed out). */
 function cachedBytes(simd: boolean): Uint8Array {
@@ -242,9 +243,10 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
         }
         return;
       }
-      if (typeof e[LADDER_EXPORT[shape]] !== "function") toFull(); // a forced shape (public)
-      // A module without the SIMD ladders (the no-SIMD variant handed to initX25519Wasm): the scalar ones.
+      // The pair ladder is in the published module only: no module this kernel can move to has it.
       if (shape === "simd" && typeof e.x25519_simd !== "function") shape = "calls";
+      if (typeof e[LADDER_EXPORT[shape]] !== "function") toFull(); // a forced shape (public)
+      // A module without SIMD (the no-SIMD variant handed to initX25519Wasm): the scalar step.
       if (shape === "mixed" && typeof e.x25519_mixed !== "function") shape = "inline";
       try {
         mem.set(k, K);

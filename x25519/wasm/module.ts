@@ -20,9 +20,10 @@
  * its third key pair on (issue 13, cold start: about a third less to generate).
  * Limb bounds are those of the emitters in field.ts: field inputs loose, outputs tight; fe_add and
  * fe_sub do not reduce. The table scan uses a few SIMD bitwise instructions when the engine has them
- * (`simd` option); everything else is scalar i64 but the pair ladder `x25519_simd`, whose emitter
- * (ladder_simd.ts) is passed in by the callers that build the published bytes (`x25519WasmBytes`, the
- * `.wasm` files), so that bundles that generate their module at run time do not carry it.
+ * (`simd` option), and so do the two SIMD ladders: `x25519_mixed` (SIMD module) and `x25519_simd`,
+ * whose builder (ladder_simd.ts) is passed in by the callers that build the published bytes
+ * (`x25519WasmBytes`, the `.wasm` files), so that bundles that generate their module at run time do
+ * not carry it. Everything else is scalar i64.
  * @module
  */
 
@@ -154,7 +155,7 @@ export interface BuildOptions {
    * `.wasm` files). A first-use module emits only the engine's own (x25519/wasm/backend.ts).
    */
   ladders?: readonly LadderExport[];
-  /** The pair ladder's builder (ladder_simd.ts `buildLadderSimd`), needed for `x25519_simd`; SIMD only. */
+  /** The pair ladder's builder (ladder_simd.ts `pairLadder`), needed for `x25519_simd`; SIMD only. */
   pairLadder?: (mb: ModuleBuilder, fns: FieldFunctions) => FunctionBuilder;
   /** Emit `recode` and the fixed-base driver `x25519_base` (default true). */
   base?: boolean;

@@ -21,8 +21,8 @@
  *   µs, at worst 1.3× the inline ladder where that one is fast.
  *
  * The published module (`x25519WasmBytes`, the `.wasm` files: the same bytes everywhere) holds every
- * shape but `wide` (the no-SIMD variant has no `x25519_simd`); the full module generated at run time
- * holds `inline` and `calls`, and one generated at first use only the engine's shape
+ * shape but `wide` (the no-SIMD variant has neither `x25519_simd` nor `x25519_mixed`); the full module
+ * generated at run time holds all but `simd`, and one generated at first use only the engine's shape
  * (x25519/wasm/backend.ts). They compute the same function and carry the same proofs
  * (tests/ct/x25519.test.ts).
  * `setX25519LadderShape` forces one, for tests and measurements.

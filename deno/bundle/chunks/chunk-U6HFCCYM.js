@@ -1675,6 +1675,7 @@ function packagedX25519Module(file, exports) {
 
 // x25519/wasm/backend.ts
 var built = /* @__PURE__ */ new Map();
+var published = /* @__PURE__ */ new Map();
 var GENERIC_BASE_USES = 2;
 var NINE = Uint8Array.of(9, ...new Array(31).fill(0));
 function x25519WasmBytes(simd = simdSupported()) {
@@ -1684,7 +1685,6 @@ function x25519WasmBytes(simd = simdSupported()) {
   }
   return b.slice();
 }
-var published = /* @__PURE__ */ new Map();
 function cachedBytes(simd) {
   let b = built.get(simd);
   if (b === void 0) built.set(simd, b = buildX25519Wasm({ simd }));
@@ -1811,8 +1811,8 @@ function createWasmKernel(module) {
         }
         return;
       }
-      if (typeof e[LADDER_EXPORT[shape]] !== "function") toFull();
       if (shape === "simd" && typeof e.x25519_simd !== "function") shape = "calls";
+      if (typeof e[LADDER_EXPORT[shape]] !== "function") toFull();
       if (shape === "mixed" && typeof e.x25519_mixed !== "function") shape = "inline";
       try {
         mem.set(k, K);
