@@ -38,6 +38,8 @@ const VARIANTS: FieldModuleOptions[] = [
   { mul: "cios" },
   ...[26, 28, 29, 30].map((radix): FieldModuleOptions => ({ mul: "reduced", radix })),
   ...[26, 28, 29, 30].map((radix): FieldModuleOptions => ({ mul: "reduced-simd", radix })),
+  // one Montgomery digit per reduction step (before the two-digit steps became the default)
+  ...(["reduced", "reduced-simd"] as const).map((mul): FieldModuleOptions => ({ mul, radix: 30, digits: 1 })),
   // 64-bit limbs with the wide-arithmetic instructions, where the engine validates them (Bun; V8 with
   // --experimental-wasm-wide-arithmetic): not a default shape yet
   ...(wideArithmeticSupported() ? [{ mul: "wide" } as const] : []),
@@ -46,6 +48,7 @@ const VARIANTS: FieldModuleOptions[] = [
 const FP2_VARIANTS: FieldModuleOptions[] = [
   { fp2Radix: null },
   ...[26, 28, 29, 30].map((fp2Radix) => ({ fp2Radix })),
+  { fp2Radix: 29, digits: 1 },
 ];
 const CALLS = 100_000, LOOP = 100_000, ROUNDS = 15;
 

@@ -2,8 +2,8 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-QLBNMTEA.js";
-import "./chunks/chunk-D2J3QRFA.js";
+} from "./chunks/chunk-XSAXPBMQ.js";
+import "./chunks/chunk-77TMUWIE.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-V7PJQGS6.js";

@@ -2,8 +2,8 @@
 import {
   MODULES,
   bn254
-} from "./chunks/chunk-4EQNMZDB.js";
-import "./chunks/chunk-D2J3QRFA.js";
+} from "./chunks/chunk-WBLZUANA.js";
+import "./chunks/chunk-77TMUWIE.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-V7PJQGS6.js";

@@ -2,11 +2,11 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-QLBNMTEA.js";
+} from "./chunks/chunk-XSAXPBMQ.js";
 import {
   MODULES as MODULES2,
   bn254
-} from "./chunks/chunk-4EQNMZDB.js";
+} from "./chunks/chunk-WBLZUANA.js";
 import {
   getBackend,
   getBackendChoice,
@@ -16,7 +16,7 @@ import {
   loadedFields,
   setBackend,
   wasmSupportsModulus
-} from "./chunks/chunk-D2J3QRFA.js";
+} from "./chunks/chunk-77TMUWIE.js";
 import {
   MODULES as MODULES3,
   initX25519Module,

@@ -98,23 +98,59 @@ export function emitCondSubPack(
 }
 
 /**
- * The scalar side of the product-scanning columns, shared by the scalar and SIMD kernels: i64
- * accumulators, the digits m_k, the carry, and the output pieces. A column is opened with `open()`,
- * terms go to accumulator g with `add(g)` (the i64 on the stack), and `close(k, digitAcc)` makes the
- * digit m_k (k < n, its product m_k·p_0 added to `digitAcc`), the carry and the column's piece.
+ * The scalar side of the product-scanning columns, shared by the scalar, SIMD and Fp2-lane kernels:
+ * i64 accumulators, the digits m_k, the carry, and the output pieces. Column k is opened with
+ * `open(k)`, its operand terms go to accumulator g with `add(g)` (the i64 on the stack), and
+ * `finish(k, col)` adds the digit products and the carry and closes it: the digit m_k (k < n, its
+ * product m_k·p_0 added to the column), the carry and the column's piece.
+ *
+ * Two digits per step (plan.digitsPerStep = 2): columns k and k + 1 (k even, k + 1 < n) are open
+ * together, in two banks of accumulators, and their digits come from one 2w-bit digit
+ * M = (V_k + 2^w·V'_{k+1})·(−p⁻¹ mod 2^(2w)) mod 2^(w + bits_{k+1}), m_k = M mod 2^w,
+ * m_{k+1} = M >> w, where V'_{k+1} is column k + 1 without m_k·p_1, m_{k+1}·p_0 and the carry (they
+ * only change it by multiples of 2^w, which M does not see beyond its bits). M is the unique residue
+ * that zeroes the low w + bits_{k+1} bits of V_k + 2^w·V_{k+1}, so the digits, every column and the
+ * output equal the one-digit kernel's bit for bit; the step replaces two dependent
+ * digit → product → carry chains by one (the kernel's critical path: BLS12-381 w = 30, in-wasm loop,
+ * 83.9 → 75.9 ns, bench/field/wasm_variants.ts). The sums and the product by −p⁻¹ wrap mod 2^64 and
+ * are used only through the mask (exact on Z mod 2^(2w); tests/bounds proves no other use).
  */
 export class Columns {
-  readonly acc: number[];
+  /** Accumulators of the open column (bank 0, or bank 1 for the second column of a pair). */
+  private acc: number[];
+  private readonly banks: number[][];
   readonly m: number[];
   readonly carry: number;
   private readonly pieces: number[] = [];
   private used = new Set<number>();
+  private readonly usedBy: Set<number>[] = [new Set(), new Set()];
+  private bank = 0;
+  /** The first column of the open pair, until its second column finishes. */
+  private held: ColumnPlan | null = null;
   constructor(private readonly f: FunctionBuilder, private readonly plan: RadixPlan, accumulators: number) {
-    this.acc = Array.from({ length: accumulators }, () => f.local(I64));
+    const banks = plan.digitsPerStep === 2 ? 2 : 1;
+    this.banks = Array.from(
+      { length: banks },
+      () => Array.from({ length: accumulators }, () => f.local(I64)),
+    );
+    this.acc = this.banks[0];
     this.m = Array.from({ length: plan.n }, () => f.local(I64));
     this.carry = f.local(I64);
   }
-  open(): void {
+  /** Whether column k is the first (1) or second (2) of a two-digit pair, or alone (0). */
+  private role(k: number): 0 | 1 | 2 {
+    if (this.plan.digitsPerStep !== 2 || k >= this.plan.n - (k % 2 === 0 ? 1 : 0)) return 0;
+    return k % 2 === 0 ? 1 : 2;
+  }
+  private select(bank: number): void {
+    this.usedBy[this.bank] = this.used;
+    this.bank = bank;
+    this.acc = this.banks[bank];
+    this.used = this.usedBy[bank];
+  }
+  /** Opens column k (in its bank). */
+  open(k: number): void {
+    this.select(this.role(k) === 2 ? 1 : 0);
     this.used = new Set();
   }
   /** Adds the i64 on the stack to accumulator g. */
@@ -128,24 +164,76 @@ export class Columns {
     for (const g of this.used) this.f.localGet(this.acc[g]).i64Const(1).op(Op.i64Shl).localSet(this.acc[g]);
   }
   /** Adds m_i·p_j to accumulator g (nothing when p_j = 0). */
-  digitTimesP(i: number, j: number, g: number): void {
+  private digitTimesP(i: number, j: number, g: number): void {
     if (j >= this.plan.n || this.plan.pLimbs[j] === 0n) return;
     this.f.localGet(this.m[i]).i64Const(this.plan.pLimbs[j]).op(Op.i64Mul), this.add(g);
   }
-  /** Ends column k: the digit (k < n), then carry ← V_k >> w and the piece V_k mod 2^w (k ≥ n − 1). */
-  close(k: number, digitAcc: number): void {
+  private addCarry(col: ColumnPlan): void {
+    if (col.carryAcc >= 0) this.f.localGet(this.carry), this.add(col.carryAcc);
+  }
+  /** Column k's digit products and carry, then its digit, carry and piece (see the class doc for pairs). */
+  finish(k: number, col: ColumnPlan): void {
+    const role = this.role(k);
+    // The second column of a pair defers m_k−1·p_1: its digit is not known yet.
+    for (const t of col.digits) if (role !== 2 || t.i !== k - 1) this.digitTimesP(t.i, t.j, t.acc);
+    if (role === 1) {
+      this.addCarry(col);
+      this.held = col;
+      return;
+    }
+    if (role === 0) {
+      this.addCarry(col);
+      this.close(k, col.digitAcc, false);
+      return;
+    }
+    const first = this.held!;
+    this.held = null;
+    this.pairDigits(k - 1, k);
+    this.select(0);
+    this.close(k - 1, first.digitAcc, true);
+    this.select(1);
+    for (const t of col.digits) if (t.i === k - 1) this.digitTimesP(t.i, t.j, t.acc);
+    this.addCarry(col);
+    this.close(k, col.digitAcc, true);
+  }
+  /** Pushes Σ of the bank's used accumulators (mod 2^64). */
+  private sum(bank: number): void {
+    const { f } = this;
+    [...this.usedBy[bank]].forEach((g, i) =>
+      void (f.localGet(this.banks[bank][g]), i > 0 && f.op(Op.i64Add))
+    );
+  }
+  /** m_k, m_{k+1} from one 2w-bit digit (the class doc). */
+  private pairDigits(k: number, k1: number): void {
+    const { f, plan } = this;
+    this.usedBy[this.bank] = this.used;
+    const bits = plan.w + plan.digitBits[k1], M = f.local(I64);
+    this.sum(1);
+    f.i64Const(plan.w).op(Op.i64Shl);
+    this.sum(0);
+    f.op(Op.i64Add).i64Const(plan.n0Pair).op(Op.i64Mul).i64Const(maskOf(bits)).op(Op.i64And).localTee(M);
+    f.i64Const(maskOf(plan.w)).op(Op.i64And).localSet(this.m[k]);
+    f.localGet(M).i64Const(plan.w).op(Op.i64ShrU).localSet(this.m[k1]);
+  }
+  /**
+   * Ends column k: the digit (k < n; `given`: already made by a pair) and its product by p_0, then
+   * carry ← V_k >> w and the piece V_k mod 2^w (k ≥ n − 1).
+   */
+  private close(k: number, digitAcc: number, given: boolean): void {
     const { f, plan, acc, carry } = this;
     const { n, w } = plan, mask = maskOf(w);
     if (k < n) {
-      // m_k = (Σ (acc mod 2^bits_k))·n0 mod 2^bits_k: only the column's low bits_k bits matter, and
-      // masking each accumulator first keeps the sum (< G·2^bits_k) and its product by n0 (< 2^w)
-      // below 2^61, so no i64 in the kernel ever wraps (tests/bounds proves it from the bytes).
-      const dm = maskOf(plan.digitBits[k]);
-      [...this.used].forEach((g, i) =>
-        void (f.localGet(acc[g]).i64Const(dm).op(Op.i64And), i > 0 && f.op(Op.i64Add))
-      );
-      f.i64Const(plan.n0).op(Op.i64Mul).i64Const(dm).op(Op.i64And).localTee(this.m[k]);
-      f.i64Const(plan.pLimbs[0]).op(Op.i64Mul), this.add(digitAcc);
+      if (!given) {
+        // m_k = (Σ (acc mod 2^bits_k))·n0 mod 2^bits_k: only the column's low bits_k bits matter, and
+        // masking each accumulator first keeps the sum (< G·2^bits_k) and its product by n0 (< 2^w)
+        // below 2^61, so no i64 of a one-digit step wraps (tests/bounds proves it from the bytes).
+        const dm = maskOf(plan.digitBits[k]);
+        [...this.used].forEach((g, i) =>
+          void (f.localGet(acc[g]).i64Const(dm).op(Op.i64And), i > 0 && f.op(Op.i64Add))
+        );
+        f.i64Const(plan.n0).op(Op.i64Mul).i64Const(dm).op(Op.i64And).localSet(this.m[k]);
+      }
+      f.localGet(this.m[k]).i64Const(plan.pLimbs[0]).op(Op.i64Mul), this.add(digitAcc);
     }
     const gs = [...this.used];
     const keep = f.local(I64);
@@ -189,13 +277,11 @@ export function emitMontMulReduced(
   const B = b === null ? A : emitUnpackLimbs(f, plan, b);
   const cols = new Columns(f, plan, plan.accumulators);
   (b === null ? plan.sqr : plan.mul).forEach((col: ColumnPlan, k) => {
-    cols.open();
+    cols.open(k);
     for (const t of col.cross) f.localGet(A[t.i]).localGet(A[t.j]).op(Op.i64Mul), cols.add(t.acc);
     cols.double();
     for (const t of col.products) f.localGet(A[t.i]).localGet(B[t.j]).op(Op.i64Mul), cols.add(t.acc);
-    for (const t of col.digits) cols.digitTimesP(t.i, t.j, t.acc);
-    if (col.carryAcc >= 0) f.localGet(cols.carry), cols.add(col.carryAcc);
-    cols.close(k, col.digitAcc);
+    cols.finish(k, col);
   });
   cols.store(out);
 }

@@ -67,8 +67,8 @@ export function emitMontMulReducedSimd(
     empty = false;
   };
   /** Starts column c from lane `lane` of the vector sums (accumulator 0). */
-  const open = (lane: 0 | 1) => {
-    cols.open();
+  const open = (c: number, lane: 0 | 1) => {
+    cols.open(c);
     if (!empty) f.localGet(T).simdLane(SimdOp.i64x2ExtractLane, lane), cols.add(0);
   };
   /** Scalar a_i·a_j, `times` 1 or 2, into accumulator 0 (squaring's tail). */
@@ -77,13 +77,7 @@ export function emitMontMulReducedSimd(
     if (times === 2) f.i64Const(1).op(Op.i64Shl);
     cols.add(0);
   };
-  /** The digit products of column c, its carry (accumulators as planned), then the digit and carry. */
-  const finish = (c: number) => {
-    const col = columns[c];
-    for (const t of col.digits) cols.digitTimesP(t.i, t.j, t.acc);
-    if (col.carryAcc >= 0) f.localGet(cols.carry), cols.add(col.carryAcc);
-    cols.close(c, col.digitAcc);
-  };
+  const finish = (c: number) => cols.finish(c, columns[c]);
 
   for (let c0 = 0; c0 <= 2 * n - 2; c0 += 2) {
     const c1 = c0 + 1;
@@ -95,11 +89,11 @@ export function emitMontMulReducedSimd(
       for (let i = Math.max(0, c0 - n + 1); i <= c0 / 2 - 1; i++) vecProduct(i, c0 - i);
       if (!empty) f.localGet(T).i32Const(1).simd(SimdOp.i64x2Shl).localSet(T);
     }
-    open(0);
+    open(c0, 0);
     if (sq) square(c0 / 2, c0 / 2, 1);
     finish(c0);
     if (c1 > 2 * n - 2) break;
-    open(1);
+    open(c1, 1);
     if (sq && c0 / 2 + 1 <= n - 1) square(c0 / 2, c0 / 2 + 1, 2);
     finish(c1);
   }

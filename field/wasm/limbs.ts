@@ -61,6 +61,13 @@ export interface RadixPlan {
   readonly pLimbs: readonly bigint[];
   /** −p⁻¹ mod 2^w (the digit factor; the last digit uses its low bits). */
   readonly n0: bigint;
+  /**
+   * Digits per reduction step: 1 (m_k from column k alone) or 2 (digits k, k + 1 of an even k < n − 1
+   * together, a 2w-bit digit from −p⁻¹ mod 2^(2w): `n0Pair`; emit_mont_reduced.ts Columns).
+   */
+  readonly digitsPerStep: 1 | 2;
+  /** −p⁻¹ mod 2^(2w) (2w ≤ 62: a positive i64). */
+  readonly n0Pair: bigint;
   /** Bit width of each digit m_k: w, except the last one, e − w(n − 1). */
   readonly digitBits: readonly number[];
   /**
@@ -125,6 +132,8 @@ export interface RadixOptions {
   readonly bBound?: bigint;
   /** Products per limb pair and lane: 2 for a lane that sums two products (Fp2, wasm_fp2_lanes.ts). */
   readonly products?: 1 | 2;
+  /** Montgomery digits per reduction step (RadixPlan.digitsPerStep; default 2). */
+  readonly digits?: 1 | 2;
 }
 
 /**
@@ -133,13 +142,13 @@ export interface RadixOptions {
  * choice whose bounds cannot be held exactly.
  */
 export function radixPlan(p: bigint, w: number, options: RadixOptions = {}): RadixPlan {
-  const { maxAccumulators = 2, aBound = p, bBound = p, products: times = 1 } = options;
+  const { maxAccumulators = 2, aBound = p, bBound = p, products: times = 1, digits = 2 } = options;
   // A plan is frozen data of its arguments: the generators ask for the same ones per function (the
   // Fp2 lane kernels, each module), and a plan costs 0.1–0.3 ms of BigInt work in cold code.
-  const key = `${p}:${w}:${maxAccumulators}:${aBound}:${bBound}:${times}`;
+  const key = `${p}:${w}:${maxAccumulators}:${aBound}:${bBound}:${times}:${digits}`;
   let plan = PLANS.get(key);
   if (plan === undefined) {
-    PLANS.set(key, plan = computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times));
+    PLANS.set(key, plan = computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times, digits));
   }
   return plan;
 }
@@ -154,6 +163,7 @@ function computeRadixPlan(
   aBound: bigint,
   bBound: bigint,
   times: number,
+  digitsPerStep: 1 | 2,
 ): RadixPlan {
   if (!Number.isInteger(w) || w < 8 || w > 31) throw new RangeError(`radix: w = ${w} outside [8, 31]`);
   if (p < 3n || (p & 1n) === 0n) throw new RangeError("radix: modulus must be odd");
@@ -223,6 +233,8 @@ function computeRadixPlan(
     words,
     pLimbs: Object.freeze(pLimbs),
     n0: negInverse(p, w),
+    digitsPerStep,
+    n0Pair: negInverse(p, 2 * w),
     digitBits: Object.freeze(digitBits),
     pieces: Object.freeze(pieces),
     mul: Object.freeze(mul),

@@ -121,6 +121,8 @@ export interface FieldModuleContext {
   readonly fp2Radix: number | null | undefined;
   /** The module's Fp multiplication (FieldModuleOptions.mul): "wide" makes the Fp2 products wide too. */
   readonly mul: NonNullable<FieldModuleOptions["mul"]>;
+  /** Montgomery digits per reduction step of the reduced-radix kernels (FieldModuleOptions.digits). */
+  readonly digits: 1 | 2;
 }
 
 /** Adds functions to a field module (e.g. the Fp2 tower, point formulas). */
@@ -162,6 +164,11 @@ export interface FieldModuleOptions {
   readonly radix?: number;
   /** Limb bits of the Fp2 lane kernels that layers emit (null: u32 lanes; default: the layer's). */
   readonly fp2Radix?: number | null;
+  /**
+   * Reduced-radix kernels (Fp and the Fp2 lanes): Montgomery digits per reduction step, 2 (default:
+   * two digits from one 2w-bit product, emit_mont_reduced.ts Columns) or 1.
+   */
+  readonly digits?: 1 | 2;
   /** Squaring: halved cross products (default; with CIOS: scalar FIPS), or the multiplication. */
   readonly sqr?: "halved" | "mul";
   /** Scalar FIPS/CIOS: operand limbs reloaded from memory per product (default) or cached in locals. */
@@ -192,8 +199,8 @@ function limbBytes(x: bigint, n: number): Uint8Array {
 /** Generates the field module of modulus p. */
 export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): FieldModule {
   const c = montConstants(p);
-  const { mul = "simd", sqr = "halved", operands = "memory", radix = 30 } = options;
-  const plan = mul === "reduced" || mul === "reduced-simd" ? radixPlan(p, radix) : null;
+  const { mul = "simd", sqr = "halved", operands = "memory", radix = 30, digits = 2 } = options;
+  const plan = mul === "reduced" || mul === "reduced-simd" ? radixPlan(p, radix, { digits }) : null;
   const reduced = mul === "reduced-simd" ? emitMontMulReducedSimd : emitMontMulReduced;
   const mb = options.importMemory ? new ModuleBuilder().importMemory(1) : new ModuleBuilder().defineMemory(1);
   const address = Object.fromEntries(
@@ -273,6 +280,7 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
     address,
     fp2Radix,
     mul,
+    digits,
   });
   for (const extra of options.extras ?? []) extra(ctx);
   return { c, bytes: mb.toBytes(), fn };

@@ -32,9 +32,15 @@ import { decodeModule, exportedFunction } from "../ct/wasm_decode.ts";
 export interface Variant {
   readonly name: string;
   readonly options: FieldModuleOptions;
-  /** "u32": carry-save 32-bit columns (wraps by design); "reduced": w-bit limbs (carry-free). */
-  readonly family: "u32" | "reduced";
+  /**
+   * "u32": carry-save 32-bit columns (wraps by design); "reduced": w-bit limbs, one Montgomery digit
+   * per step (carry-free); "reduced2": the same with two-digit steps (the default).
+   */
+  readonly family: "u32" | "reduced" | "reduced2";
 }
+
+/** Whether a variant runs on w-bit limbs (either digit step). */
+export const onReducedLimbs = (v: Variant): boolean => v.family !== "u32";
 
 /** Every multiplication variant buildFieldModule offers for p (reduced radixes 29, 30 where they fit). */
 export function fieldVariants(p: bigint): Variant[] {
@@ -54,7 +60,8 @@ export function fieldVariants(p: bigint): Variant[] {
         if (e instanceof RangeError) continue; // the plan (or the SIMD lanes) refuse this radix
         throw e;
       }
-      out.push({ name: `${mul} w=${radix}`, options: { mul, radix }, family: "reduced" });
+      out.push({ name: `${mul} w=${radix}`, options: { mul, radix }, family: "reduced2" });
+      out.push({ name: `${mul} w=${radix} digits=1`, options: { mul, radix, digits: 1 }, family: "reduced" });
     }
   }
   return out;
@@ -66,7 +73,7 @@ export function fieldVariants(p: bigint): Variant[] {
  */
 export const ALLOWED_WRAPS: Readonly<
   Record<
-    "u32" | "reduced" | "zeroTest" | "none",
+    "u32" | "reduced" | "reduced2" | "zeroTest" | "none",
     { ops: readonly string[]; reads?: readonly string[]; why: string }
   >
 > = {
@@ -75,6 +82,13 @@ export const ALLOWED_WRAPS: Readonly<
     why: "carry-save column (emit_mont.ts Column, wasm_fp2_emit.ts Col2): T = Σ products mod 2^64 and " +
       "its doubling wrap by design, H << 32 wraps; T − (H << 32) is proven exactly the low-halves sum " +
       "(< 2^64), the digit m = T·n0 mod 2^32 (i64.mul, i32x4.mul) uses low bits only",
+  },
+  reduced2: {
+    ops: ["i64.shl", "i64.add", "i64.mul"],
+    why: "two-digit Montgomery steps (emit_mont_reduced.ts Columns): the 2w-bit digit " +
+      "M = (V_k + (V'_{k+1} << w))·n0Pair is computed mod 2^64 and used only through its mask " +
+      "& (2^(w + bits) − 1), exact mod 2^(2w); every other accumulator, carry and piece as in " +
+      '"reduced" (below 2^63, no wrap)',
   },
   reduced: {
     ops: [],
@@ -252,7 +266,7 @@ export function analyseKernel(k: KernelCase): Analysis {
   if (k.fn === "sqr4") {
     algebra = "four calls of sqr under its contract (in < p → out < p, proven by sqr's own analysis)";
   } else if (montgomery) {
-    const top = topStoreFits(report, out + 4 * (n - 1), violations, k.variant.family === "reduced");
+    const top = topStoreFits(report, out + 4 * (n - 1), violations, onReducedLimbs(k.variant));
     // (A·B + (R − 1)·p) / R < 2p: the product before its masked subtraction; then out < p.
     const A = maxima[0],
       B = k.fn === "mul" ? maxima[1] : k.fn === "toMont" ? c.r2ModP : k.fn === "fromMont" ? 1n : A;
@@ -350,7 +364,7 @@ export function analyseFromCanonical(p: bigint, variant: Variant, bytes?: Uint8A
   checkReport(report, variant.family, violations);
   const outLimbs = a.readLimbs(out, 4, n);
   limbsBelow32(outLimbs, violations);
-  const top = topStoreFits(report, out + 4 * (n - 1), violations, variant.family === "reduced");
+  const top = topStoreFits(report, out + 4 * (n - 1), violations, onReducedLimbs(variant));
   const pre = ((R - 1n) * c.r2ModP + (R - 1n) * p) / R;
   if (pre >= 2n * p) violations.push(`algebra: pre-subtraction bound 2^${log2(pre)} ≥ 2p`);
   if (!report.result || report.result.lo < 0n || report.result.hi > 1n) {
@@ -409,7 +423,7 @@ export function analyseFp2(
   const outLimbs = [...a.readLimbs(out, 4, n), ...a.readLimbs(out + stride, 4, n)];
   const violations: string[] = [];
   const product = fn === "fp2_mul" || fn === "fp2_sqr";
-  checkReport(report, product ? (fp2Radix === null ? "u32" : "reduced") : "none", violations);
+  checkReport(report, product ? (fp2Radix === null ? "u32" : "reduced2") : "none", violations);
   limbsBelow32(outLimbs, violations);
   const R = c.R;
   let algebra: string;

@@ -1007,16 +1007,16 @@ var Accumulators = class {
   }
 };
 function radixPlan(p, w, options = {}) {
-  const { maxAccumulators = 2, aBound = p, bBound = p, products: times = 1 } = options;
-  const key = `${p}:${w}:${maxAccumulators}:${aBound}:${bBound}:${times}`;
+  const { maxAccumulators = 2, aBound = p, bBound = p, products: times = 1, digits = 2 } = options;
+  const key = `${p}:${w}:${maxAccumulators}:${aBound}:${bBound}:${times}:${digits}`;
   let plan = PLANS.get(key);
   if (plan === void 0) {
-    PLANS.set(key, plan = computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times));
+    PLANS.set(key, plan = computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times, digits));
   }
   return plan;
 }
 var PLANS = /* @__PURE__ */ new Map();
-function computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times) {
+function computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times, digitsPerStep) {
   if (!Number.isInteger(w) || w < 8 || w > 31) throw new RangeError(`radix: w = ${w} outside [8, 31]`);
   if (p < 3n || (p & 1n) === 0n) throw new RangeError("radix: modulus must be odd");
   const words2 = Math.ceil(p.toString(2).length / 32), e = 32 * words2;
@@ -1079,6 +1079,8 @@ function computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times) {
     words: words2,
     pLimbs: Object.freeze(pLimbs),
     n0: negInverse(p, w),
+    digitsPerStep,
+    n0Pair: negInverse(p, 2 * w),
     digitBits: Object.freeze(digitBits),
     pieces: Object.freeze(pieces),
     mul: Object.freeze(mul),
@@ -1753,18 +1755,42 @@ var Columns = class {
   constructor(f, plan, accumulators) {
     this.f = f;
     this.plan = plan;
-    this.acc = Array.from({ length: accumulators }, () => f.local(I64));
+    const banks = plan.digitsPerStep === 2 ? 2 : 1;
+    this.banks = Array.from(
+      { length: banks },
+      () => Array.from({ length: accumulators }, () => f.local(I64))
+    );
+    this.acc = this.banks[0];
     this.m = Array.from({ length: plan.n }, () => f.local(I64));
     this.carry = f.local(I64);
   }
   f;
   plan;
+  /** Accumulators of the open column (bank 0, or bank 1 for the second column of a pair). */
   acc;
+  banks;
   m;
   carry;
   pieces = [];
   used = /* @__PURE__ */ new Set();
-  open() {
+  usedBy = [/* @__PURE__ */ new Set(), /* @__PURE__ */ new Set()];
+  bank = 0;
+  /** The first column of the open pair, until its second column finishes. */
+  held = null;
+  /** Whether column k is the first (1) or second (2) of a two-digit pair, or alone (0). */
+  role(k) {
+    if (this.plan.digitsPerStep !== 2 || k >= this.plan.n - (k % 2 === 0 ? 1 : 0)) return 0;
+    return k % 2 === 0 ? 1 : 2;
+  }
+  select(bank) {
+    this.usedBy[this.bank] = this.used;
+    this.bank = bank;
+    this.acc = this.banks[bank];
+    this.used = this.usedBy[bank];
+  }
+  /** Opens column k (in its bank). */
+  open(k) {
+    this.select(this.role(k) === 2 ? 1 : 0);
     this.used = /* @__PURE__ */ new Set();
   }
   /** Adds the i64 on the stack to accumulator g. */
@@ -1782,17 +1808,68 @@ var Columns = class {
     if (j >= this.plan.n || this.plan.pLimbs[j] === 0n) return;
     this.f.localGet(this.m[i]).i64Const(this.plan.pLimbs[j]).op(Op.i64Mul), this.add(g);
   }
-  /** Ends column k: the digit (k < n), then carry ← V_k >> w and the piece V_k mod 2^w (k ≥ n − 1). */
-  close(k, digitAcc) {
+  addCarry(col) {
+    if (col.carryAcc >= 0) this.f.localGet(this.carry), this.add(col.carryAcc);
+  }
+  /** Column k's digit products and carry, then its digit, carry and piece (see the class doc for pairs). */
+  finish(k, col) {
+    const role = this.role(k);
+    for (const t of col.digits) if (role !== 2 || t.i !== k - 1) this.digitTimesP(t.i, t.j, t.acc);
+    if (role === 1) {
+      this.addCarry(col);
+      this.held = col;
+      return;
+    }
+    if (role === 0) {
+      this.addCarry(col);
+      this.close(k, col.digitAcc, false);
+      return;
+    }
+    const first = this.held;
+    this.held = null;
+    this.pairDigits(k - 1, k);
+    this.select(0);
+    this.close(k - 1, first.digitAcc, true);
+    this.select(1);
+    for (const t of col.digits) if (t.i === k - 1) this.digitTimesP(t.i, t.j, t.acc);
+    this.addCarry(col);
+    this.close(k, col.digitAcc, true);
+  }
+  /** Pushes Σ of the bank's used accumulators (mod 2^64). */
+  sum(bank) {
+    const { f } = this;
+    [...this.usedBy[bank]].forEach(
+      (g, i) => void (f.localGet(this.banks[bank][g]), i > 0 && f.op(Op.i64Add))
+    );
+  }
+  /** m_k, m_{k+1} from one 2w-bit digit (the class doc). */
+  pairDigits(k, k1) {
+    const { f, plan } = this;
+    this.usedBy[this.bank] = this.used;
+    const bits = plan.w + plan.digitBits[k1], M = f.local(I64);
+    this.sum(1);
+    f.i64Const(plan.w).op(Op.i64Shl);
+    this.sum(0);
+    f.op(Op.i64Add).i64Const(plan.n0Pair).op(Op.i64Mul).i64Const(maskOf(bits)).op(Op.i64And).localTee(M);
+    f.i64Const(maskOf(plan.w)).op(Op.i64And).localSet(this.m[k]);
+    f.localGet(M).i64Const(plan.w).op(Op.i64ShrU).localSet(this.m[k1]);
+  }
+  /**
+   * Ends column k: the digit (k < n; `given`: already made by a pair) and its product by p_0, then
+   * carry ← V_k >> w and the piece V_k mod 2^w (k ≥ n − 1).
+   */
+  close(k, digitAcc, given) {
     const { f, plan, acc, carry } = this;
     const { n, w } = plan, mask = maskOf(w);
     if (k < n) {
-      const dm = maskOf(plan.digitBits[k]);
-      [...this.used].forEach(
-        (g, i) => void (f.localGet(acc[g]).i64Const(dm).op(Op.i64And), i > 0 && f.op(Op.i64Add))
-      );
-      f.i64Const(plan.n0).op(Op.i64Mul).i64Const(dm).op(Op.i64And).localTee(this.m[k]);
-      f.i64Const(plan.pLimbs[0]).op(Op.i64Mul), this.add(digitAcc);
+      if (!given) {
+        const dm = maskOf(plan.digitBits[k]);
+        [...this.used].forEach(
+          (g, i) => void (f.localGet(acc[g]).i64Const(dm).op(Op.i64And), i > 0 && f.op(Op.i64Add))
+        );
+        f.i64Const(plan.n0).op(Op.i64Mul).i64Const(dm).op(Op.i64And).localSet(this.m[k]);
+      }
+      f.localGet(this.m[k]).i64Const(plan.pLimbs[0]).op(Op.i64Mul), this.add(digitAcc);
     }
     const gs = [...this.used];
     const keep = f.local(I64);
@@ -1822,13 +1899,11 @@ function emitMontMulReduced(f, plan, out, a, b) {
   const B = b === null ? A : emitUnpackLimbs(f, plan, b);
   const cols = new Columns(f, plan, plan.accumulators);
   (b === null ? plan.sqr : plan.mul).forEach((col, k) => {
-    cols.open();
+    cols.open(k);
     for (const t of col.cross) f.localGet(A[t.i]).localGet(A[t.j]).op(Op.i64Mul), cols.add(t.acc);
     cols.double();
     for (const t of col.products) f.localGet(A[t.i]).localGet(B[t.j]).op(Op.i64Mul), cols.add(t.acc);
-    for (const t of col.digits) cols.digitTimesP(t.i, t.j, t.acc);
-    if (col.carryAcc >= 0) f.localGet(cols.carry), cols.add(col.carryAcc);
-    cols.close(k, col.digitAcc);
+    cols.finish(k, col);
   });
   cols.store(out);
 }
@@ -1870,8 +1945,8 @@ function emitMontMulReducedSimd(f, plan, out, a, b) {
     f.localSet(T);
     empty = false;
   };
-  const open = (lane) => {
-    cols.open();
+  const open = (c, lane) => {
+    cols.open(c);
     if (!empty) f.localGet(T).simdLane(SimdOp.i64x2ExtractLane, lane), cols.add(0);
   };
   const square = (i, j, times) => {
@@ -1879,12 +1954,7 @@ function emitMontMulReducedSimd(f, plan, out, a, b) {
     if (times === 2) f.i64Const(1).op(Op.i64Shl);
     cols.add(0);
   };
-  const finish = (c) => {
-    const col = columns[c];
-    for (const t of col.digits) cols.digitTimesP(t.i, t.j, t.acc);
-    if (col.carryAcc >= 0) f.localGet(cols.carry), cols.add(col.carryAcc);
-    cols.close(c, col.digitAcc);
-  };
+  const finish = (c) => cols.finish(c, columns[c]);
   for (let c0 = 0; c0 <= 2 * n - 2; c0 += 2) {
     const c1 = c0 + 1;
     empty = true;
@@ -1894,11 +1964,11 @@ function emitMontMulReducedSimd(f, plan, out, a, b) {
       for (let i = Math.max(0, c0 - n + 1); i <= c0 / 2 - 1; i++) vecProduct(i, c0 - i);
       if (!empty) f.localGet(T).i32Const(1).simd(SimdOp.i64x2Shl).localSet(T);
     }
-    open(0);
+    open(c0, 0);
     if (sq) square(c0 / 2, c0 / 2, 1);
     finish(c0);
     if (c1 > 2 * n - 2) break;
-    open(1);
+    open(c1, 1);
     if (sq && c0 / 2 + 1 <= n - 1) square(c0 / 2, c0 / 2 + 1, 2);
     finish(c1);
   }
@@ -1941,8 +2011,8 @@ function limbBytes(x, n) {
 }
 function buildFieldModule(p, options = {}) {
   const c = montConstants(p);
-  const { mul = "simd", sqr = "halved", operands = "memory", radix = 30 } = options;
-  const plan = mul === "reduced" || mul === "reduced-simd" ? radixPlan(p, radix) : null;
+  const { mul = "simd", sqr = "halved", operands = "memory", radix = 30, digits = 2 } = options;
+  const plan = mul === "reduced" || mul === "reduced-simd" ? radixPlan(p, radix, { digits }) : null;
   const reduced = mul === "reduced-simd" ? emitMontMulReducedSimd : emitMontMulReduced;
   const mb = options.importMemory ? new ModuleBuilder().importMemory(1) : new ModuleBuilder().defineMemory(1);
   const address = Object.fromEntries(
@@ -2006,7 +2076,8 @@ function buildFieldModule(p, options = {}) {
     fn: Object.freeze(fn),
     address,
     fp2Radix,
-    mul
+    mul,
+    digits
   });
   for (const extra of options.extras ?? []) extra(ctx);
   return { c, bytes: mb.toBytes(), fn };
@@ -4034,8 +4105,8 @@ function emitFp2SqrWide(f, c, out, a) {
 
 // field/tower/wasm_fp2_lanes.ts
 var maskOf2 = (bits) => (1n << BigInt(bits)) - 1n;
-function lanePlan(p, w, aBound, bBound, products) {
-  return radixPlan(p, w, { aBound, bBound, products });
+function lanePlan(p, w, aBound, bBound, products, digits = 2) {
+  return radixPlan(p, w, { aBound, bBound, products, digits });
 }
 var FP2_LANE_RADIX = 29;
 function fp2LaneRadix(ctx) {
@@ -4075,11 +4146,9 @@ function emitLanesReduce(f, plan, out, stride, av, bv, terms) {
     }
     const col = columns[k];
     lanes.forEach((cols, lane) => {
-      cols.open();
+      cols.open(k);
       f.localGet(T).simdLane(SimdOp.i64x2ExtractLane, lane), cols.add(0);
-      for (const t of col.digits) cols.digitTimesP(t.i, t.j, t.acc);
-      if (col.carryAcc >= 0) f.localGet(cols.carry), cols.add(col.carryAcc);
-      cols.close(k, col.digitAcc);
+      cols.finish(k, col);
     });
   }
   lanes[0].store(out);
@@ -4093,12 +4162,12 @@ function operandLimbs2(f, c, plan, terms, part2) {
   return emitWordsToLimbs(f, plan, words2);
 }
 var wrap = (f, l) => () => void f.localGet(l).op(Op.i32WrapI64);
-function emitFp2MulLanes(f, c, w, out, a, b) {
+function emitFp2MulLanes(f, c, w, out, a, b, digits = 2) {
   if (4n * c.p >= c.R || !mulBoundsOk(c, sumBound(a), sumBound(b))) {
     throw new RangeError("wasm Fp2 mul: operand bounds too loose for p");
   }
   const alpha = BigInt(sumBound(a)), beta = BigInt(sumBound(b));
-  const plan = lanePlan(c.p, w, alpha * c.p + 1n, beta * c.p, 2);
+  const plan = lanePlan(c.p, w, alpha * c.p + 1n, beta * c.p, 2, digits);
   const { n } = plan, mask = maskOf2(w);
   const a0 = operandLimbs2(f, c, plan, a, 0), a1 = operandLimbs2(f, c, plan, a, 1);
   const b0 = operandLimbs2(f, c, plan, b, 0), b1 = operandLimbs2(f, c, plan, b, 1);
@@ -4123,9 +4192,9 @@ function emitFp2MulLanes(f, c, w, out, a, b) {
   });
   emitLanesReduce(f, plan, out, c.stride, av, bv, 2);
 }
-function emitFp2SqrLanes(f, c, w, out, a) {
+function emitFp2SqrLanes(f, c, w, out, a, digits = 2) {
   if (4n * c.p >= c.R) throw new RangeError("wasm Fp2: needs 4p < R");
-  const plan = lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1);
+  const plan = lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1, digits);
   const a1 = { local: a.local, offset: a.offset + c.stride };
   const split = (words2) => emitWordsToLimbs(f, plan, words2);
   const sum = split(linearCombination(f, c, [[a, 1], [a1, 1]], false));
@@ -4147,13 +4216,13 @@ function emitFp2MulIn(ctx, f, out, a, b) {
   const w = fp2LaneRadix(ctx);
   if (w === null) return emitFp2Mul(f, ctx.c, out, a, b);
   const [ab, bb] = mulInputBounds(ctx.c);
-  emitFp2MulLanes(f, ctx.c, w, out, [[a, 1, ab]], [[b, 1, bb]]);
+  emitFp2MulLanes(f, ctx.c, w, out, [[a, 1, ab]], [[b, 1, bb]], ctx.digits);
 }
 function emitFp2SqrIn(ctx, f, out, a) {
   if (ctx.mul === "wide" && 4n * ctx.c.p < ctx.c.R) return emitFp2SqrWide(f, ctx.c, out, a);
   const w = fp2LaneRadix(ctx);
   if (w === null) return emitFp2Sqr(f, ctx.c, out, a);
-  emitFp2SqrLanes(f, ctx.c, w, out, a);
+  emitFp2SqrLanes(f, ctx.c, w, out, a, ctx.digits);
 }
 
 // field/tower/wasm_fp2.ts
