@@ -48,7 +48,6 @@ const VARIANTS: FieldModuleOptions[] = [
 const FP2_VARIANTS: FieldModuleOptions[] = [
   { fp2Radix: null },
   ...[26, 28, 29, 30].map((fp2Radix) => ({ fp2Radix })),
-  { fp2Radix: 29, digits: 1 },
 ];
 const CALLS = 100_000, LOOP = 100_000, ROUNDS = 15;
 

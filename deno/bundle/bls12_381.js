@@ -2,8 +2,8 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-XSAXPBMQ.js";
-import "./chunks/chunk-77TMUWIE.js";
+} from "./chunks/chunk-34UZ6OVD.js";
+import "./chunks/chunk-V3OC2HLK.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-V7PJQGS6.js";

@@ -2,8 +2,8 @@
 import {
   MODULES,
   bn254
-} from "./chunks/chunk-WBLZUANA.js";
-import "./chunks/chunk-77TMUWIE.js";
+} from "./chunks/chunk-IMAIXG6C.js";
+import "./chunks/chunk-V3OC2HLK.js";
 import {
   useEmbeddedModules
 } from "./chunks/chunk-V7PJQGS6.js";

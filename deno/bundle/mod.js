@@ -2,11 +2,11 @@
 import {
   MODULES,
   bls12_381
-} from "./chunks/chunk-XSAXPBMQ.js";
+} from "./chunks/chunk-34UZ6OVD.js";
 import {
   MODULES as MODULES2,
   bn254
-} from "./chunks/chunk-WBLZUANA.js";
+} from "./chunks/chunk-IMAIXG6C.js";
 import {
   getBackend,
   getBackendChoice,
@@ -16,7 +16,7 @@ import {
   loadedFields,
   setBackend,
   wasmSupportsModulus
-} from "./chunks/chunk-77TMUWIE.js";
+} from "./chunks/chunk-V3OC2HLK.js";
 import {
   MODULES as MODULES3,
   initX25519Module,

@@ -45,15 +45,11 @@ import {
 const maskOf = (bits: number): bigint => (1n << BigInt(bits)) - 1n;
 
 /** The plan of a lane kernel for these operand bounds (RangeError where it cannot hold them). */
-export function lanePlan(
-  p: bigint,
-  w: number,
-  aBound: bigint,
-  bBound: bigint,
-  products: 1 | 2,
-  digits: 1 | 2 = 2,
-): RadixPlan {
-  return radixPlan(p, w, { aBound, bBound, products, digits });
+// One Montgomery digit per step (RadixPlan.digitsPerStep): the two lanes already run two independent
+// digit chains side by side, so two-digit steps gained nothing on V8 15 (222 against 223 ns in-wasm)
+// and made V8 11.3 (Node 20) compile fp2_mul 1.2–1.8× slower (bench/field/wasm_variants.ts).
+export function lanePlan(p: bigint, w: number, aBound: bigint, bBound: bigint, products: 1 | 2): RadixPlan {
+  return radixPlan(p, w, { aBound, bBound, products, digits: 1 });
 }
 
 /** The limb bits of the Fp2 lane kernels unless a module says otherwise (measured fastest, w = 29). */
@@ -145,13 +141,12 @@ export function emitFp2MulLanes(
   out: Ref,
   a: Fp2Sum,
   b: Fp2Sum,
-  digits: 1 | 2 = 2,
 ): void {
   if (4n * c.p >= c.R || !mulBoundsOk(c, sumBound(a), sumBound(b))) {
     throw new RangeError("wasm Fp2 mul: operand bounds too loose for p");
   }
   const alpha = BigInt(sumBound(a)), beta = BigInt(sumBound(b));
-  const plan = lanePlan(c.p, w, alpha * c.p + 1n, beta * c.p, 2, digits);
+  const plan = lanePlan(c.p, w, alpha * c.p + 1n, beta * c.p, 2);
   const { n } = plan, mask = maskOf(w);
   const a0 = operandLimbs(f, c, plan, a, 0), a1 = operandLimbs(f, c, plan, a, 1);
   const b0 = operandLimbs(f, c, plan, b, 0), b1 = operandLimbs(f, c, plan, b, 1);
@@ -180,16 +175,9 @@ export function emitFp2MulLanes(
 }
 
 /** Fp2 out ← a² on w-bit lanes (complex squaring with lazy sums, as wasm_fp2_emit.ts's emitFp2Sqr). */
-export function emitFp2SqrLanes(
-  f: FunctionBuilder,
-  c: MontConstants,
-  w: number,
-  out: Ref,
-  a: Ref,
-  digits: 1 | 2 = 2,
-): void {
+export function emitFp2SqrLanes(f: FunctionBuilder, c: MontConstants, w: number, out: Ref, a: Ref): void {
   if (4n * c.p >= c.R) throw new RangeError("wasm Fp2: needs 4p < R");
-  const plan = lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1, digits);
+  const plan = lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1);
   const a1 = { local: a.local, offset: a.offset + c.stride };
   const split = (words: number[]) => emitWordsToLimbs(f, plan, words);
   const sum = split(linearCombination(f, c, [[a, 1], [a1, 1]], false)); //     a0 + a1 < 2p
@@ -217,7 +205,7 @@ export function emitFp2MulIn(ctx: FieldModuleContext, f: FunctionBuilder, out: R
   const w = fp2LaneRadix(ctx);
   if (w === null) return emitFp2Mul(f, ctx.c, out, a, b);
   const [ab, bb] = mulInputBounds(ctx.c);
-  emitFp2MulLanes(f, ctx.c, w, out, [[a, 1, ab]], [[b, 1, bb]], ctx.digits);
+  emitFp2MulLanes(f, ctx.c, w, out, [[a, 1, ab]], [[b, 1, bb]]);
 }
 
 /** fp2 out ← a² in the module of `ctx` (as {@linkcode emitFp2MulIn}); a < p. */
@@ -225,5 +213,5 @@ export function emitFp2SqrIn(ctx: FieldModuleContext, f: FunctionBuilder, out: R
   if (ctx.mul === "wide" && 4n * ctx.c.p < ctx.c.R) return emitFp2SqrWide(f, ctx.c, out, a);
   const w = fp2LaneRadix(ctx);
   if (w === null) return emitFp2Sqr(f, ctx.c, out, a);
-  emitFp2SqrLanes(f, ctx.c, w, out, a, ctx.digits);
+  emitFp2SqrLanes(f, ctx.c, w, out, a);
 }

@@ -231,9 +231,9 @@ export class Columns {
         [...this.used].forEach((g, i) =>
           void (f.localGet(acc[g]).i64Const(dm).op(Op.i64And), i > 0 && f.op(Op.i64Add))
         );
-        f.i64Const(plan.n0).op(Op.i64Mul).i64Const(dm).op(Op.i64And).localSet(this.m[k]);
-      }
-      f.localGet(this.m[k]).i64Const(plan.pLimbs[0]).op(Op.i64Mul), this.add(digitAcc);
+        f.i64Const(plan.n0).op(Op.i64Mul).i64Const(dm).op(Op.i64And).localTee(this.m[k]);
+      } else f.localGet(this.m[k]);
+      f.i64Const(plan.pLimbs[0]).op(Op.i64Mul), this.add(digitAcc);
     }
     const gs = [...this.used];
     const keep = f.local(I64);

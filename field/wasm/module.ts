@@ -121,8 +121,6 @@ export interface FieldModuleContext {
   readonly fp2Radix: number | null | undefined;
   /** The module's Fp multiplication (FieldModuleOptions.mul): "wide" makes the Fp2 products wide too. */
   readonly mul: NonNullable<FieldModuleOptions["mul"]>;
-  /** Montgomery digits per reduction step of the reduced-radix kernels (FieldModuleOptions.digits). */
-  readonly digits: 1 | 2;
 }
 
 /** Adds functions to a field module (e.g. the Fp2 tower, point formulas). */
@@ -165,8 +163,8 @@ export interface FieldModuleOptions {
   /** Limb bits of the Fp2 lane kernels that layers emit (null: u32 lanes; default: the layer's). */
   readonly fp2Radix?: number | null;
   /**
-   * Reduced-radix kernels (Fp and the Fp2 lanes): Montgomery digits per reduction step, 2 (default:
-   * two digits from one 2w-bit product, emit_mont_reduced.ts Columns) or 1.
+   * Reduced-radix Fp kernels: Montgomery digits per reduction step, 2 (default: two digits from one
+   * 2w-bit product, emit_mont_reduced.ts Columns) or 1 (the Fp2 lane kernels always take 1).
    */
   readonly digits?: 1 | 2;
   /** Squaring: halved cross products (default; with CIOS: scalar FIPS), or the multiplication. */
@@ -280,7 +278,6 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
     address,
     fp2Radix,
     mul,
-    digits,
   });
   for (const extra of options.extras ?? []) extra(ctx);
   return { c, bytes: mb.toBytes(), fn };

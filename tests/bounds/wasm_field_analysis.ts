@@ -423,7 +423,7 @@ export function analyseFp2(
   const outLimbs = [...a.readLimbs(out, 4, n), ...a.readLimbs(out + stride, 4, n)];
   const violations: string[] = [];
   const product = fn === "fp2_mul" || fn === "fp2_sqr";
-  checkReport(report, product ? (fp2Radix === null ? "u32" : "reduced2") : "none", violations);
+  checkReport(report, product ? (fp2Radix === null ? "u32" : "reduced") : "none", violations);
   limbsBelow32(outLimbs, violations);
   const R = c.R;
   let algebra: string;

@@ -1867,9 +1867,9 @@ var Columns = class {
         [...this.used].forEach(
           (g, i) => void (f.localGet(acc[g]).i64Const(dm).op(Op.i64And), i > 0 && f.op(Op.i64Add))
         );
-        f.i64Const(plan.n0).op(Op.i64Mul).i64Const(dm).op(Op.i64And).localSet(this.m[k]);
-      }
-      f.localGet(this.m[k]).i64Const(plan.pLimbs[0]).op(Op.i64Mul), this.add(digitAcc);
+        f.i64Const(plan.n0).op(Op.i64Mul).i64Const(dm).op(Op.i64And).localTee(this.m[k]);
+      } else f.localGet(this.m[k]);
+      f.i64Const(plan.pLimbs[0]).op(Op.i64Mul), this.add(digitAcc);
     }
     const gs = [...this.used];
     const keep = f.local(I64);
@@ -2076,8 +2076,7 @@ function buildFieldModule(p, options = {}) {
     fn: Object.freeze(fn),
     address,
     fp2Radix,
-    mul,
-    digits
+    mul
   });
   for (const extra of options.extras ?? []) extra(ctx);
   return { c, bytes: mb.toBytes(), fn };
@@ -4105,8 +4104,8 @@ function emitFp2SqrWide(f, c, out, a) {
 
 // field/tower/wasm_fp2_lanes.ts
 var maskOf2 = (bits) => (1n << BigInt(bits)) - 1n;
-function lanePlan(p, w, aBound, bBound, products, digits = 2) {
-  return radixPlan(p, w, { aBound, bBound, products, digits });
+function lanePlan(p, w, aBound, bBound, products) {
+  return radixPlan(p, w, { aBound, bBound, products, digits: 1 });
 }
 var FP2_LANE_RADIX = 29;
 function fp2LaneRadix(ctx) {
@@ -4162,12 +4161,12 @@ function operandLimbs2(f, c, plan, terms, part2) {
   return emitWordsToLimbs(f, plan, words2);
 }
 var wrap = (f, l) => () => void f.localGet(l).op(Op.i32WrapI64);
-function emitFp2MulLanes(f, c, w, out, a, b, digits = 2) {
+function emitFp2MulLanes(f, c, w, out, a, b) {
   if (4n * c.p >= c.R || !mulBoundsOk(c, sumBound(a), sumBound(b))) {
     throw new RangeError("wasm Fp2 mul: operand bounds too loose for p");
   }
   const alpha = BigInt(sumBound(a)), beta = BigInt(sumBound(b));
-  const plan = lanePlan(c.p, w, alpha * c.p + 1n, beta * c.p, 2, digits);
+  const plan = lanePlan(c.p, w, alpha * c.p + 1n, beta * c.p, 2);
   const { n } = plan, mask = maskOf2(w);
   const a0 = operandLimbs2(f, c, plan, a, 0), a1 = operandLimbs2(f, c, plan, a, 1);
   const b0 = operandLimbs2(f, c, plan, b, 0), b1 = operandLimbs2(f, c, plan, b, 1);
@@ -4192,9 +4191,9 @@ function emitFp2MulLanes(f, c, w, out, a, b, digits = 2) {
   });
   emitLanesReduce(f, plan, out, c.stride, av, bv, 2);
 }
-function emitFp2SqrLanes(f, c, w, out, a, digits = 2) {
+function emitFp2SqrLanes(f, c, w, out, a) {
   if (4n * c.p >= c.R) throw new RangeError("wasm Fp2: needs 4p < R");
-  const plan = lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1, digits);
+  const plan = lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1);
   const a1 = { local: a.local, offset: a.offset + c.stride };
   const split = (words2) => emitWordsToLimbs(f, plan, words2);
   const sum = split(linearCombination(f, c, [[a, 1], [a1, 1]], false));
@@ -4216,13 +4215,13 @@ function emitFp2MulIn(ctx, f, out, a, b) {
   const w = fp2LaneRadix(ctx);
   if (w === null) return emitFp2Mul(f, ctx.c, out, a, b);
   const [ab, bb] = mulInputBounds(ctx.c);
-  emitFp2MulLanes(f, ctx.c, w, out, [[a, 1, ab]], [[b, 1, bb]], ctx.digits);
+  emitFp2MulLanes(f, ctx.c, w, out, [[a, 1, ab]], [[b, 1, bb]]);
 }
 function emitFp2SqrIn(ctx, f, out, a) {
   if (ctx.mul === "wide" && 4n * ctx.c.p < ctx.c.R) return emitFp2SqrWide(f, ctx.c, out, a);
   const w = fp2LaneRadix(ctx);
   if (w === null) return emitFp2Sqr(f, ctx.c, out, a);
-  emitFp2SqrLanes(f, ctx.c, w, out, a, ctx.digits);
+  emitFp2SqrLanes(f, ctx.c, w, out, a);
 }
 
 // field/tower/wasm_fp2.ts
