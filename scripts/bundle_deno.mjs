@@ -13,8 +13,10 @@
  * TypeScript modules and 8–11 ms from one bundled file, about noble's 8.5 ms (issue 13, cold start).
  * Splitting keeps one copy of each module for a program that imports several entries: the backend
  * registry and the module files are shared state. The library has no runtime dependency (its SHA-256
- * is hash/), so the bundles import nothing from npm. Not minified; each module keeps esbuild's
- * `// <path>` comment naming its source file.
+ * is hash/), so the bundles import nothing from npm. Whitespace and syntax are minified, names kept
+ * (the types and the readable code are the TypeScript sources beside it): V8 scans less before the
+ * first call; in ten alternating fresh processes the import of deno/bls12_381.ts went 23–25 → 17–18 ms
+ * and the first BLS keygen + sign + verify a median 58.9 → 56.3 ms.
  */
 
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -49,7 +51,8 @@ export async function bundleDeno(out, write) {
     platform: "neutral",
     target: "es2022",
     chunkNames: "chunks/[name]-[hash]",
-    minify: false,
+    minifyWhitespace: true,
+    minifySyntax: true,
     legalComments: "none",
     logLevel: "warning",
     write: false,
