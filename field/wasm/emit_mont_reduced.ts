@@ -107,12 +107,13 @@ export function emitCondSubPack(
  * Two digits per step (plan.digitsPerStep = 2): columns k and k + 1 (k even, k + 1 < n) are open
  * together, in two banks of accumulators, and their digits come from one 2w-bit digit
  * M = (V_k + 2^w·V'_{k+1})·(−p⁻¹ mod 2^(2w)) mod 2^(w + bits_{k+1}), m_k = M mod 2^w,
- * m_{k+1} = M >> w, where V'_{k+1} is column k + 1 without m_k·p_1, m_{k+1}·p_0 and the carry (they
- * only change it by multiples of 2^w, which M does not see beyond its bits). M is the unique residue
- * that zeroes the low w + bits_{k+1} bits of V_k + 2^w·V_{k+1}, so the digits, every column and the
- * output equal the one-digit kernel's bit for bit; the step replaces two dependent
+ * m_{k+1} = M >> w, where V'_{k+1} is column k + 1 before m_k·p_1, m_{k+1}·p_0 and the carry out of
+ * column k are added. Those terms and m_k·p_0 add M·(p mod 2^(2w)) to V_k + 2^w·V'_{k+1} modulo
+ * 2^(2w) (the carry only moves value from column k to k + 1), so M is the unique residue that zeroes
+ * the pair's low w + bits_{k+1} bits: the digits, every column and the output equal the one-digit
+ * kernel's bit for bit. The step replaces two dependent
  * digit → product → carry chains by one (the kernel's critical path: BLS12-381 w = 30, in-wasm loop,
- * 83.9 → 75.9 ns, bench/field/wasm_variants.ts). The sums and the product by −p⁻¹ wrap mod 2^64 and
+ * 87.5 → 77.5 ns, bench/field/wasm_variants.ts). The sums and the product by −p⁻¹ wrap mod 2^64 and
  * are used only through the mask (exact on Z mod 2^(2w); tests/bounds proves no other use).
  */
 export class Columns {
