@@ -138,10 +138,14 @@ export class Columns {
     this.m = Array.from({ length: plan.n }, () => f.local(I64));
     this.carry = f.local(I64);
   }
-  /** Whether column k is the first (1) or second (2) of a two-digit pair, or alone (0). */
+  /**
+   * Whether column k is the first (1) or second (2) of a two-digit pair, or alone (0): pairs are
+   * (k, k + 1) for even k with both digits below n.
+   */
   private role(k: number): 0 | 1 | 2 {
-    if (this.plan.digitsPerStep !== 2 || k >= this.plan.n - (k % 2 === 0 ? 1 : 0)) return 0;
-    return k % 2 === 0 ? 1 : 2;
+    if (this.plan.digitsPerStep !== 2) return 0;
+    const even = k % 2 === 0, second = even ? k + 1 : k;
+    return second >= this.plan.n ? 0 : even ? 1 : 2;
   }
   private select(bank: number): void {
     this.usedBy[this.bank] = this.used;
@@ -177,14 +181,10 @@ export class Columns {
     const role = this.role(k);
     // The second column of a pair defers m_k−1·p_1: its digit is not known yet.
     for (const t of col.digits) if (role !== 2 || t.i !== k - 1) this.digitTimesP(t.i, t.j, t.acc);
-    if (role === 1) {
+    if (role !== 2) {
       this.addCarry(col);
-      this.held = col;
-      return;
-    }
-    if (role === 0) {
-      this.addCarry(col);
-      this.close(k, col.digitAcc, false);
+      if (role === 1) this.held = col; // closed with its partner
+      else this.close(k, col.digitAcc, false);
       return;
     }
     const first = this.held!;
@@ -207,7 +207,7 @@ export class Columns {
   /** m_k, m_{k+1} from one 2w-bit digit (the class doc). */
   private pairDigits(k: number, k1: number): void {
     const { f, plan } = this;
-    this.usedBy[this.bank] = this.used;
+    this.select(this.bank); // records the open bank's accumulators for sum()
     const bits = plan.w + plan.digitBits[k1], M = f.local(I64);
     this.sum(1);
     f.i64Const(plan.w).op(Op.i64Shl);
