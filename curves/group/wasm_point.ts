@@ -5,7 +5,8 @@
  * time, over {@linkcode EmitField}, a coordinate field whose operations write a wasm `call` (an internal
  * call, no JS boundary) instead of computing. Over Fp they call the kernel's functions; over Fp2 they
  * call Fp2 functions emitted here from the tower's emitters (field/tower/wasm_fp2_emit.ts: SIMD lanes
- * and lazy reduction). A multiplication by 3b whose coefficients are small integers (BLS12-381 G1:
+ * and lazy reduction). Over an Fp with reduced-radix limbs the field also offers `mul2`, a·b + c·d
+ * with one reduction (FieldModuleContext.mul2), which the formulas use for their sums of products. A multiplication by 3b whose coefficients are small integers (BLS12-381 G1:
  * 12, G2: 12 + 12u; BN254 G1: 9) becomes a linear combination (≈ 15 ns instead of a product).
  *
  * | export (layer "<group> points")  | what                                     |
@@ -96,10 +97,14 @@ export interface Calls {
   readonly eq: () => number;
   readonly setOne: () => number;
   readonly inv: () => number;
+  /** mul2(out, a, b, c, d) = a·b + c·d with one reduction (FieldModuleContext.mul2), or −1: none. */
+  readonly mul2: () => number;
 }
 
 /** A coordinate field whose operations emit `call`s into the function being built (see module doc). */
 export class EmitField implements JacField {
+  /** a·b + c·d in one call, where the module has the two-product kernel (FormulaField.mul2). */
+  readonly mul2?: (o: number, a: number, b: number, c: number, d: number) => void;
   constructor(
     readonly size: number,
     private readonly f: FunctionBuilder,
@@ -107,7 +112,10 @@ export class EmitField implements JacField {
     private readonly calls: Calls,
     /** The virtual slot of 3b (a parameter). */
     private readonly b3: number,
-  ) {}
+  ) {
+    const mul2 = calls.mul2();
+    if (mul2 >= 0) this.mul2 = (o, a, b, c, d) => this.call(mul2, o, a, b, c, d);
+  }
   /** Pushes the byte address of virtual slot `v`. */
   private addr(v: number): void {
     const offset = (v % SHIFT) * this.stride;
@@ -238,6 +246,7 @@ function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Ca
       eq: () => fn.eq,
       setOne: () => fn.setOne,
       inv: () => inverse,
+      mul2: ctx.mul2,
     };
   } else {
     const [a0, a1, b0, b1] = [at(1), at(1, s), at(2), at(2, s)], [o0, o1] = [at(0), at(0, s)];
@@ -312,6 +321,7 @@ function makeCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Ca
           );
         })
       ),
+      mul2: () => -1, // Fp2 products keep their lane kernels (the formulas compose two and an addition)
     };
   }
   return calls;

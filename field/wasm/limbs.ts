@@ -36,6 +36,11 @@ export interface ColumnPlan {
   readonly cross: readonly Term[];
   /** Operand products a_i·b_j (squaring: the square a_{k/2}², i = j). */
   readonly products: readonly Term[];
+  /**
+   * A plan of two operand pairs (RadixOptions.pairs = 2, multiplication only): the second pair's
+   * products c_i·d_j, all in accumulator 1 (the first pair's are all in accumulator 0); else empty.
+   */
+  readonly products2: readonly Term[];
   /** Digit products m_i·p_j of earlier digits (i < k). */
   readonly digits: readonly Term[];
   /** The accumulator of the incoming carry (none in column 0: −1). */
@@ -118,6 +123,15 @@ class Accumulators {
     this.bounds[g] += bound;
     return g;
   }
+  /** Adds a term of maximum `bound` to accumulator g itself (opened if new); returns g. */
+  addTo(g: number, bound: bigint): number {
+    while (this.bounds.length <= g) this.bounds.push(0n);
+    if (g >= this.max || this.bounds[g] + bound > I64_MAX) {
+      throw new RangeError(`${this.where}: accumulator ${g} cannot hold its operand products (exact bounds)`);
+    }
+    this.bounds[g] += bound;
+    return g;
+  }
   double(): void {
     for (let g = 0; g < this.bounds.length; g++) this.bounds[g] *= 2n;
   }
@@ -134,6 +148,11 @@ export interface RadixOptions {
   readonly products?: 1 | 2;
   /** Montgomery digits per reduction step (RadixPlan.digitsPerStep; default 2). */
   readonly digits?: 1 | 2;
+  /**
+   * Operand pairs of the multiplication: 2 for a·b + c·d with one reduction (emit_mont_reduced.ts
+   * `mul2`), each pair's products in an accumulator of its own (0 and 1). Default 1.
+   */
+  readonly pairs?: 1 | 2;
 }
 
 /**
@@ -142,13 +161,13 @@ export interface RadixOptions {
  * choice whose bounds cannot be held exactly.
  */
 export function radixPlan(p: bigint, w: number, options: RadixOptions = {}): RadixPlan {
-  const { maxAccumulators = 2, aBound = p, bBound = p, products: times = 1, digits = 2 } = options;
+  const { maxAccumulators = 2, aBound = p, bBound = p, products: times = 1, digits = 2, pairs = 1 } = options;
   // A plan is frozen data of its arguments: the generators ask for the same ones per function (the
   // Fp2 lane kernels, each module), and a plan costs 0.1–0.3 ms of BigInt work in cold code.
-  const key = `${p}:${w}:${maxAccumulators}:${aBound}:${bBound}:${times}:${digits}`;
+  const key = `${p}:${w}:${maxAccumulators}:${aBound}:${bBound}:${times}:${digits}:${pairs}`;
   let plan = PLANS.get(key);
   if (plan === undefined) {
-    PLANS.set(key, plan = computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times, digits));
+    PLANS.set(key, plan = computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times, digits, pairs));
   }
   return plan;
 }
@@ -164,6 +183,7 @@ function computeRadixPlan(
   bBound: bigint,
   times: number,
   digitsPerStep: 1 | 2,
+  pairs: 1 | 2,
 ): RadixPlan {
   if (!Number.isInteger(w) || w < 8 || w > 31) throw new RangeError(`radix: w = ${w} outside [8, 31]`);
   if (p < 3n || (p & 1n) === 0n) throw new RangeError("radix: modulus must be odd");
@@ -184,13 +204,20 @@ function computeRadixPlan(
     throw new RangeError("radix: operands ≥ R");
   }
   const digitMax = digitBits.map((b) => (1n << BigInt(b)) - 1n);
+  // a·b + c·d + m·p < 2p·R, so that V/R < 2p before the final subtraction (for a, b < p: 2p < R).
+  if (
+    pairs === 2 &&
+    2n * T * (aBound - 1n) * (bBound - 1n) + ((1n << BigInt(e)) - 1n) * p >= 2n * p << BigInt(e)
+  ) {
+    throw new RangeError("radix: two products exceed 2p·R");
+  }
 
   const plan = (square: boolean): ColumnPlan[] => {
     const columns: ColumnPlan[] = [];
     let carry = 0n;
     for (let k = 0; k <= 2 * n - 2; k++) {
       const acc = new Accumulators(maxAccumulators, `radix w = ${w}, n = ${n}: column ${k}`);
-      const cross: Term[] = [], products: Term[] = [], digits: Term[] = [];
+      const cross: Term[] = [], products: Term[] = [], products2: Term[] = [], digits: Term[] = [];
       const lo = Math.max(0, k - n + 1), hi = Math.min(k, n - 1);
       if (square) {
         for (let i = lo; i < k - i; i++) {
@@ -198,6 +225,13 @@ function computeRadixPlan(
         }
         acc.double();
         if (k % 2 === 0) products.push({ i: k / 2, j: k / 2, acc: acc.add(limbMax[k / 2] ** 2n) });
+      } else if (pairs === 2) { // a·b in accumulator 0, c·d in accumulator 1 (operands of the same bounds)
+        for (let i = lo; i <= hi; i++) {
+          products.push({ i, j: k - i, acc: acc.addTo(0, T * limbMax[i] * limbMaxB[k - i]) });
+        }
+        for (let i = lo; i <= hi; i++) {
+          products2.push({ i, j: k - i, acc: acc.addTo(1, T * limbMax[i] * limbMaxB[k - i]) });
+        }
       } else {
         for (let i = lo; i <= hi; i++) {
           products.push({ i, j: k - i, acc: acc.add(T * limbMax[i] * limbMaxB[k - i]) });
@@ -209,7 +243,16 @@ function computeRadixPlan(
       const carryAcc = k > 0 ? acc.add(carry) : -1;
       const digitAcc = k < n ? acc.add(digitMax[k] * pLimbs[0]) : -1;
       const bound = acc.bounds.reduce((x, y) => x + y, 0n);
-      columns.push({ cross, products, digits, carryAcc, digitAcc, accBounds: [...acc.bounds], bound });
+      columns.push({
+        cross,
+        products,
+        products2,
+        digits,
+        carryAcc,
+        digitAcc,
+        accBounds: [...acc.bounds],
+        bound,
+      });
       carry = bound >> W;
     }
     // The last carry is the top piece of V/R < 2p (checked below through the pieces).

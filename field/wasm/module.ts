@@ -121,6 +121,13 @@ export interface FieldModuleContext {
   readonly fp2Radix: number | null | undefined;
   /** The module's Fp multiplication (FieldModuleOptions.mul): "wide" makes the Fp2 products wide too. */
   readonly mul: NonNullable<FieldModuleOptions["mul"]>;
+  /**
+   * The index of `mul2`(out, a, b, c, d): out ← (a·b + c·d)·R⁻¹ mod p with one Montgomery reduction
+   * (a, b, c, d < p; out < p; out may alias any operand), added and exported as "mul2" on the first
+   * request; −1 where the module's Fp multiplication is not a reduced-radix one (u32, wide), whose
+   * callers then compose two products and an addition.
+   */
+  readonly mul2: () => number;
 }
 
 /** Adds functions to a field module (e.g. the Fp2 tower, point formulas). */
@@ -178,6 +185,9 @@ export interface FieldModuleOptions {
    */
   readonly importMemory?: boolean;
 }
+
+/** The export name of the two-product kernel function (FieldModuleContext.mul2). */
+export const MUL2 = "mul2";
 
 /** A generated field module. */
 export interface FieldModule {
@@ -271,6 +281,7 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
   });
 
   const fp2Radix = options.fp2Radix;
+  let mul2 = plan === null ? -1 : undefined as number | undefined;
   const ctx: FieldModuleContext = Object.freeze({
     c,
     module: mb,
@@ -278,6 +289,16 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
     address,
     fp2Radix,
     mul,
+    mul2: () => {
+      if (mul2 === undefined) {
+        // Both pairs' products in accumulators of their own (a third one for the digits where needed).
+        const plan2 = radixPlan(p, radix, { digits, pairs: 2, maxAccumulators: 3 });
+        const f = new FunctionBuilder([I32, I32, I32, I32, I32], []);
+        reduced(f, plan2, ref(0), ref(1), ref(2), { c: ref(3), d: ref(4) });
+        mul2 = mb.addFunction(MUL2, f);
+      }
+      return mul2;
+    },
   });
   for (const extra of options.extras ?? []) extra(ctx);
   return { c, bytes: mb.toBytes(), fn };

@@ -67,6 +67,8 @@ const KERNEL_CITE = 'field/wasm/module.ts KERNEL_FUNCTIONS: "modular, fully redu
   '"inputs are N-limb values < p …; outputs are < p"';
 const MUL_CITE = "field/wasm/emit_mont.ts (u32), emit_mont_simd.ts, emit_mont_reduced.ts / _simd.ts: " +
   '"in: a, b < p … out < p"';
+const MUL2_CITE = "field/wasm/module.ts FieldModuleContext.mul2 (emit_mont_reduced.ts emitMontMulReduced, " +
+  '_simd.ts, a second operand pair): "a, b, c, d < p; out < p"';
 const COMBINATION_CITE =
   "field/tower/wasm_fp2_emit.ts emitSmallCombination: \"Term i's value is < bound_i·p " +
   '… brought below target·p … by conditional subtractions of 2^t·p"';
@@ -95,6 +97,7 @@ export function fieldContracts(p: bigint): Readonly<Record<string, LeafEntry>> {
   });
   return {
     mul: arith(2, MUL_CITE),
+    mul2: arith(4, MUL2_CITE),
     sqr: arith(1, MUL_CITE),
     add: arith(2),
     sub: arith(2),

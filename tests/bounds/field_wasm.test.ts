@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import {
   buildFieldModule,
   FIELD_PLANS,
+  type FieldModuleContext,
   FIELDS,
   FP2_LANE_RADIX,
   fp2Extras,
@@ -27,6 +28,7 @@ import {
   analyseMove,
   fieldVariants,
   fp2Cases,
+  type KernelCase,
   line,
   MOVES,
   onReducedLimbs,
@@ -45,8 +47,10 @@ for (const [name, field] of Object.entries(FIELDS)) {
   Deno.test(`bounds wasm ${name}: every kernel function of every multiplication variant`, () => {
     for (const variant of fieldVariants(field.p)) {
       for (const row of FIELD_LEAF_BOUNDS) {
-        // The linear functions do not depend on the multiplication variant: analysed once.
+        // The linear functions do not depend on the multiplication variant: analysed once; mul2
+        // exists only where the multiplication has reduced-radix limbs.
         if (LINEAR.has(row.fn) && variant.name !== "simd") continue;
+        if (row.fn === "mul2" && variant.family === "u32") continue;
         assert.ok(row.inputs.every((k) => k === row.inputs[0]));
         const x = analyseKernel({ p: field.p, variant, fn: row.fn, k: row.inputs[0] });
         console.log(line(name, x));
@@ -60,7 +64,7 @@ for (const [name, field] of Object.entries(FIELDS)) {
 Deno.test("bounds wasm: data movement, predicates and fromCanonical of every field", () => {
   // Every kernel function is in one of the two tables.
   const listed = [...FIELD_LEAF_BOUNDS.map((r) => r.fn), ...FIELD_OTHER_FUNCTIONS].filter((f) =>
-    f !== "sqr4"
+    f !== "sqr4" && f !== "mul2"
   );
   assert.deepEqual(listed.toSorted(), [...KERNEL_FUNCTIONS].toSorted());
   assert.deepEqual(
@@ -94,7 +98,14 @@ Deno.test("bounds wasm: the plan modules as the loader builds them (both shapes,
     for (const { simd, shape, variant: vname } of builds) {
       const bytes = wasmFieldModuleBytes(field, plan, simd, shape);
       const variant = fieldVariants(field.p).find((v) => v.name === vname)!;
-      const fns = ["mul", "sqr", "sqr4", "add", "sub", "neg", "dbl", "toMont", "fromMont"] as const;
+      // mul2: made for the G1 point formulas (base fields) where the multiplication has reduced-radix limbs.
+      const mul2 = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).some((e) => e.name === "mul2");
+      assert.equal(mul2, shape === "reduced" && name.endsWith("-fp"), `${name} ${vname}: mul2 exported`);
+      const fns: readonly KernelCase["fn"][] = [
+        "mul",
+        ...(mul2 ? ["mul2" as const] : []),
+        ...(["sqr", "sqr4", "add", "sub", "neg", "dbl", "toMont", "fromMont"] as const),
+      ];
       for (const fn of fns) {
         const x = analyseKernel({ p: field.p, variant, fn, bytes });
         assert.deepEqual(x.violations, [], `${name} plan module (${vname}) ${fn}`);
@@ -192,7 +203,9 @@ Deno.test("bounds wasm: the intended wraps' argument on extreme inputs, the comp
   for (const [name, field] of Object.entries(FIELDS)) {
     const c = montConstants(field.p), { p, R, n, stride } = c;
     for (const variant of fieldVariants(p)) {
-      const inst = instantiate(buildFieldModule(p, variant.options).bytes);
+      const reduced = variant.family !== "u32";
+      const extras = reduced ? [(ctx: FieldModuleContext) => void ctx.mul2()] : [];
+      const inst = instantiate(buildFieldModule(p, { ...variant.options, extras }).bytes);
       const [mul, sqr] = [inst.fn("mul"), inst.fn("sqr")];
       let count = 0;
       // The stated bound p, and for the loader's variants the lazy bound of LAZY_MUL_BOUND.
@@ -208,6 +221,20 @@ Deno.test("bounds wasm: the intended wraps' argument on extreme inputs, the comp
             `${name} ${variant.name} mul(${x}, ${y})`,
           );
           count++;
+        }
+        if (reduced && x < p) { // mul2(x, y, y', x) for the extremes y, y' of p: both pairs at once
+          const ys = extremes(p, n, p, R, 1);
+          for (const [i, y] of ys.entries()) {
+            const y2 = ys[(i + 1) % ys.length];
+            [x, y, y2, x].forEach((v, j) => writeLimbs(inst, (9 + j) * stride, v, n));
+            inst.fn("mul2")(8 * stride, 9 * stride, 10 * stride, 11 * stride, 12 * stride);
+            assert.equal(
+              readLimbs(inst, 8 * stride, n),
+              montMul(x * y + y2 * x, 1n, p, R),
+              `${name} ${variant.name} mul2(${x}, ${y}, ${y2}, ${x})`,
+            );
+            count++;
+          }
         }
         writeLimbs(inst, 9 * stride, x, n);
         sqr(8 * stride, 9 * stride);
@@ -233,7 +260,7 @@ Deno.test("bounds wasm: the intended wraps' argument on extreme inputs, the comp
         }
       }
       console.log(
-        `extremes ${name} ${variant.name}: ${count} mul/sqr (simd: and eq/isZero) at the bounds ${
+        `extremes ${name} ${variant.name}: ${count} mul/sqr (reduced: and mul2; simd: and eq/isZero) at the bounds ${
           bounds.map((b) => `${b / p}p`).join(", ")
         } = BigInt`,
       );

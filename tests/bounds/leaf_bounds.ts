@@ -15,7 +15,7 @@ import { KERNEL_FUNCTIONS } from "../internal.ts";
 
 /** A prime-field kernel function: operands < inputs[i]·p → output < output·p. */
 export interface FieldLeafBound {
-  readonly fn: "mul" | "sqr" | "sqr4" | "toMont" | "fromMont" | "add" | "sub" | "neg" | "dbl";
+  readonly fn: "mul" | "mul2" | "sqr" | "sqr4" | "toMont" | "fromMont" | "add" | "sub" | "neg" | "dbl";
   readonly inputs: readonly bigint[];
   readonly output: bigint;
 }
@@ -23,6 +23,8 @@ export interface FieldLeafBound {
 /** The kernel functions of every field module (toMont/fromMont: the second operand is R² or 1). */
 export const FIELD_LEAF_BOUNDS: readonly FieldLeafBound[] = [
   { fn: "mul", inputs: [1n, 1n], output: 1n },
+  // a·b + c·d, one reduction: in the reduced-radix modules only (FieldModuleContext.mul2)
+  { fn: "mul2", inputs: [1n, 1n, 1n, 1n], output: 1n },
   { fn: "sqr", inputs: [1n], output: 1n },
   { fn: "sqr4", inputs: [1n], output: 1n },
   { fn: "toMont", inputs: [1n], output: 1n },

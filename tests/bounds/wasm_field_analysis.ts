@@ -16,6 +16,7 @@
 
 import {
   buildFieldModule,
+  type FieldModuleContext,
   type FieldModuleOptions,
   fp2Extras,
   montConstants,
@@ -160,7 +161,7 @@ export function kernelContract(
 export interface KernelCase {
   readonly p: bigint;
   readonly variant: Variant;
-  readonly fn: "mul" | "sqr" | "add" | "sub" | "neg" | "dbl" | "sqr4" | "toMont" | "fromMont";
+  readonly fn: "mul" | "mul2" | "sqr" | "add" | "sub" | "neg" | "dbl" | "sqr4" | "toMont" | "fromMont";
   /** Operands < k·p (default 1: the stated bound; larger k asks whether lazy operands are accepted). */
   readonly k?: bigint;
   /** Positive control: operand `operand`'s limb `limb` gets one more bit. */
@@ -171,6 +172,7 @@ export interface KernelCase {
 
 const ARITY: Record<KernelCase["fn"], number> = {
   mul: 2,
+  mul2: 4,
   sqr: 1,
   add: 2,
   sub: 2,
@@ -247,7 +249,12 @@ function topStoreFits(report: Report, addr: number, violations: string[], algebr
  */
 export function analyseKernel(k: KernelCase): Analysis {
   const c = montConstants(k.p), { n, stride } = c;
-  const extras = k.fn === "sqr4" ? [sqr4Layer().emit] : [];
+  // sqr4 is a layer of its own; mul2 is made on a layer's first request (FieldModuleContext.mul2).
+  const extras = k.fn === "sqr4"
+    ? [sqr4Layer().emit]
+    : k.fn === "mul2"
+    ? [(ctx: FieldModuleContext) => void ctx.mul2()]
+    : [];
   const bytes = k.bytes ?? buildFieldModule(k.p, { ...k.variant.options, extras }).bytes;
   const a = interpreter(bytes, n, stride);
   const out = at(8, stride), ops = Array.from({ length: ARITY[k.fn] }, (_, j) => at(9 + j, stride));
@@ -258,7 +265,7 @@ export function analyseKernel(k: KernelCase): Analysis {
   const report = a.run(k.fn, [out, ...ops]);
   const outLimbs = a.readLimbs(out, 4, n);
   const violations: string[] = [];
-  const montgomery = ["mul", "sqr", "sqr4", "toMont", "fromMont"].includes(k.fn);
+  const montgomery = ["mul", "mul2", "sqr", "sqr4", "toMont", "fromMont"].includes(k.fn);
   checkReport(report, montgomery ? k.variant.family : "none", violations);
   limbsBelow32(outLimbs, violations);
   let algebra: string;
@@ -269,11 +276,19 @@ export function analyseKernel(k: KernelCase): Analysis {
     const top = topStoreFits(report, out + 4 * (n - 1), violations, onReducedLimbs(k.variant));
     // (A·B + (R − 1)·p) / R < 2p: the product before its masked subtraction; then out < p.
     const A = maxima[0],
-      B = k.fn === "mul" ? maxima[1] : k.fn === "toMont" ? c.r2ModP : k.fn === "fromMont" ? 1n : A;
-    const pre = (A * B + (R - 1n) * p) / R;
+      B = k.fn === "mul" || k.fn === "mul2"
+        ? maxima[1]
+        : k.fn === "toMont"
+        ? c.r2ModP
+        : k.fn === "fromMont"
+        ? 1n
+        : A;
+    // mul2: (A·B + C·D + (R − 1)·p)/R, both pairs' products in the same columns.
+    const CD = k.fn === "mul2" ? maxima[2] * maxima[3] : 0n;
+    const pre = (A * B + CD + (R - 1n) * p) / R;
     if (pre >= 2n * p) violations.push(`algebra: pre-subtraction bound 2^${log2(pre)} ≥ 2p`);
-    if (A >= bound || B >= bound) violations.push(`operand maximum ≥ the accepted bound ${k.k ?? 1n}p`);
-    algebra = `t = (ab + mp)/R ≤ 2^${log2(pre)} < 2p; ${top}`;
+    if (maxima.some((x) => x >= bound)) violations.push(`operand maximum ≥ the accepted bound ${k.k ?? 1n}p`);
+    algebra = `t = (ab ${k.fn === "mul2" ? "+ cd " : ""}+ mp)/R ≤ 2^${log2(pre)} < 2p; ${top}`;
   } else {
     const [A, B = A] = maxima;
     if (bound !== p) throw new RangeError("linear functions are analysed for operands < p");
