@@ -39,6 +39,8 @@ export type FormulaField = Pick<CoordField<unknown>, "size" | "add" | "sub" | "d
   readonly mul2?: (out: number, a: number, b: number, c: number, d: number) => void;
   /** out ← −a (needed with mul2). */
   readonly neg?: (out: number, a: number) => void;
+  /** out ← Σ kᵢ·aᵢ in one pass (JacField.lin), where the field has it. */
+  readonly lin?: (out: number, terms: readonly (readonly [number, number])[]) => void;
 };
 
 /** Construction options of {@linkcode Projective}. */
@@ -213,12 +215,14 @@ export class Projective<V> {
  * out ← p + q on slots of `F`: Renes–Costello–Batina 2015, Algorithm 7 (a = 0), 12M + 2m_3b + 19A,
  * with scratch `t` (8 elements) and 3b at slot `b3`. The last writes of X3, Y3, Z3 (steps 27, 30, 33)
  * go straight to out: every read of p and q happens by step 18, so out may alias p or q. Also run at
- * module build time over the wasm emitter of wasm_point.ts. Where `F` has `mul2` (wasm Fp with
- * reduced-radix limbs: G1), steps 25–33 are three sums of two products, one reduction each:
- * 6M + 3 mul2 + 2m_3b + 17A (in-wasm, BLS12-381 G1: 0.93× the time of the 12M form, BN254 0.94×;
- * the same result bit for bit, every value being fully reduced).
+ * module build time over the wasm emitter of wasm_point.ts. Where `F` has `mul2`, `neg` and `lin`
+ * (wasm Fp with reduced-radix limbs: G1) it runs {@linkcode rcbAddFused} (in-wasm, BLS12-381 and
+ * BN254 G1: 0.92× the time of this form; the same result bit for bit, every value being fully reduced).
  */
 export function rcbAdd(F: FormulaField, t: number, b3: number, out: number, p: number, q: number): void {
+  if (F.mul2 !== undefined && F.neg !== undefined && F.lin !== undefined) { // public: the field's kernels
+    return rcbAddFused(F as FusedField, t, b3, out, p, q);
+  }
   const n = F.size;
   const X1 = p, Y1 = p + n, Z1 = p + 2 * n, X2 = q, Y2 = q + n, Z2 = q + 2 * n;
   const t0 = t, t1 = t + n, t2 = t + 2 * n, t3 = t + 3 * n, t4 = t + 4 * n;
@@ -247,14 +251,6 @@ export function rcbAdd(F: FormulaField, t: number, b3: number, out: number, p: n
   F.add(Z3, t1, t2); // 22. Z3 = t1 + t2
   F.sub(t1, t1, t2); // 23. t1 = t1 − t2
   F.mul(Y3, b3, Y3); // 24. Y3 = b3·Y3
-  if (F.mul2 !== undefined && F.neg !== undefined) { // public: the field's kernels
-    // Steps 25–33 as three sums of two products, one reduction each (3 mul2 + 1 negation).
-    F.neg(X3, Y3);
-    F.mul2(out, t3, t1, t4, X3); //          X3 = t3·t1 − t4·Y3
-    F.mul2(out + n, t1, Z3, Y3, t0); //      Y3 = t1·Z3 + Y3·t0
-    F.mul2(out + 2 * n, Z3, t4, t0, t3); //  Z3 = Z3·t4 + t0·t3
-    return;
-  }
   F.mul(X3, t4, Y3); // 25. X3 = t4·Y3
   F.mul(t2, t3, t1); // 26. t2 = t3·t1
   F.sub(out, t2, X3); // 27. X3 = t2 − X3     (into out)
@@ -266,12 +262,52 @@ export function rcbAdd(F: FormulaField, t: number, b3: number, out: number, p: n
   F.add(out + 2 * n, Z3, t0); // 33. Z3 = Z3 + t0 (into out)
 }
 
+/** A FormulaField with the fused operations (the wasm point layer over Fp with reduced-radix limbs). */
+type FusedField = FormulaField & Required<Pick<FormulaField, "mul2" | "neg" | "lin">>;
+
+/**
+ * rcbAdd's Algorithm 7 with its sums fused: the three subtractions of two products (steps 7–8,
+ * 12–13, 17–18) and 3·t0 (19–20) as one linear combination each, and steps 25–33 as three sums of
+ * two products with one reduction each (X3 = t3·t1 − t4·Y3, Y3 = t1·Z3 + Y3·t0, Z3 = Z3·t4 + t0·t3):
+ * 6M + 3 mul2 + 2m_3b + 15A. Same values, same aliasing rule (p and q last read by step 18).
+ */
+function rcbAddFused(F: FusedField, t: number, b3: number, out: number, p: number, q: number): void {
+  const n = F.size;
+  const X1 = p, Y1 = p + n, Z1 = p + 2 * n, X2 = q, Y2 = q + n, Z2 = q + 2 * n;
+  const t0 = t, t1 = t + n, t2 = t + 2 * n, t3 = t + 3 * n, t4 = t + 4 * n;
+  const X3 = t + 5 * n, Y3 = t + 6 * n, Z3 = t + 7 * n;
+  F.mul(t0, X1, X2); //                         t0 = X1·X2
+  F.mul(t1, Y1, Y2); //                         t1 = Y1·Y2
+  F.mul(t2, Z1, Z2); //                         t2 = Z1·Z2
+  F.add(t3, X1, Y1);
+  F.add(t4, X2, Y2);
+  F.mul(t3, t3, t4);
+  F.lin(t3, [[t3, 1], [t0, -1], [t1, -1]]); //  t3 = (X1 + Y1)(X2 + Y2) − t0 − t1
+  F.add(t4, Y1, Z1);
+  F.add(X3, Y2, Z2);
+  F.mul(t4, t4, X3);
+  F.lin(t4, [[t4, 1], [t1, -1], [t2, -1]]); //  t4 = (Y1 + Z1)(Y2 + Z2) − t1 − t2
+  F.add(X3, X1, Z1);
+  F.add(Y3, X2, Z2);
+  F.mul(X3, X3, Y3);
+  F.lin(Y3, [[X3, 1], [t0, -1], [t2, -1]]); //  Y3 = (X1 + Z1)(X2 + Z2) − t0 − t2 (last read of p, q)
+  F.lin(t0, [[t0, 3]]); //                      t0 = 3·t0
+  F.mul(t2, b3, t2); //                         t2 = b3·t2
+  F.add(Z3, t1, t2); //                         Z3 = t1 + t2
+  F.sub(t1, t1, t2); //                         t1 = t1 − t2
+  F.mul(Y3, b3, Y3); //                         Y3 = b3·Y3
+  F.neg(X3, Y3);
+  F.mul2(out, t3, t1, t4, X3); //               X3 = t3·t1 − t4·Y3
+  F.mul2(out + n, t1, Z3, Y3, t0); //           Y3 = t1·Z3 + Y3·t0
+  F.mul2(out + 2 * n, Z3, t4, t0, t3); //       Z3 = Z3·t4 + t0·t3
+}
+
 /**
  * out ← 2p on slots of `F`: Renes–Costello–Batina 2015, Algorithm 9 (a = 0), 6M + 2S + 1m_3b + 9A,
  * scratch `t`, 3b at `b3`. Step 16 (t1 = X·Y) is moved first, into t3, so that p is last read at
  * step 6 and the final writes (steps 10, 15, 18) go straight to out, which may alias p. With `mul2`
  * (see rcbAdd), steps 8, 14 and 15 are one sum of two products: 4M + 2S + 1 mul2 + 1m_3b + 9A
- * (in-wasm, BLS12-381 G1: 0.96×).
+ * (in-wasm, BLS12-381 and BN254 G1: 0.94×).
  */
 export function rcbDbl(F: FormulaField, t: number, b3: number, out: number, p: number): void {
   const n = F.size;
