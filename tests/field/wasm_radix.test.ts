@@ -59,9 +59,10 @@ Deno.test("radix plan: limbs, digits, pieces and n0 match their definitions", ()
  * (no wrapping); checks it against the plan's bound and returns a·b·2^(−e) mod p before the final
  * subtraction (< 2p).
  */
-function model(plan: RadixPlan, a: bigint, b: bigint, square: boolean): bigint {
+function model(plan: RadixPlan, a: bigint, b: bigint, square: boolean, c = 0n, d = 0n): bigint {
   const { n, w } = plan;
   const A = splitLimbs(a, w, n), B = splitLimbs(square ? a : b, w, n);
+  const C = splitLimbs(c, w, n), D = splitLimbs(d, w, n);
   const W = BigInt(w), mask = (1n << W) - 1n;
   const m: bigint[] = [];
   let carry = 0n, value = 0n;
@@ -70,6 +71,7 @@ function model(plan: RadixPlan, a: bigint, b: bigint, square: boolean): bigint {
     for (const t of col.cross) acc[t.acc] += A[t.i] * A[t.j];
     for (let g = 0; g < acc.length; g++) acc[g] *= 2n;
     for (const t of col.products) acc[t.acc] += A[t.i] * B[t.j];
+    for (const t of col.products2) acc[t.acc] += C[t.i] * D[t.j];
     for (const t of col.digits) acc[t.acc] += m[t.i] * plan.pLimbs[t.j];
     if (col.carryAcc >= 0) acc[col.carryAcc] += carry;
     if (k < n) {
@@ -105,6 +107,68 @@ Deno.test("radix plan: the stated column bounds hold (largest and random inputs,
           const t = model(plan, a, b, square);
           assert.ok(t < 2n * p, "V/R < 2p");
           assert.equal(t % p, (a * (square ? a : b) % p) * rInv % p, `${name} w = ${w}`);
+        }
+      }
+    }
+  }
+});
+
+Deno.test("radix plan of two pairs (mul2): a·b and c·d in accumulators 0 and 1, bounds hold, V/R < 2p", () => {
+  const rng = new Rng(77);
+  for (const name of FIELD_NAMES) {
+    const { p } = FIELDS[name];
+    for (const w of [29, 30]) {
+      const plan = radixPlan(p, w, { pairs: 2, maxAccumulators: 3 });
+      assert.ok(plan.mul.every((col) => col.products.every((t) => t.acc === 0)));
+      assert.ok(plan.mul.every((col) => col.products2.every((t) => t.acc === 1) && col.products2.length > 0));
+      const rInv = modInverse(1n << BigInt(plan.e), p);
+      const cases = [
+        [p - 1n, p - 1n, p - 1n, p - 1n],
+        [0n, p - 1n, p - 1n, 0n],
+        ...Array.from({ length: 8 }, () => [rng.below(p), rng.below(p), rng.below(p), rng.below(p)]),
+      ];
+      for (const [a, b, c, d] of cases) {
+        const t = model(plan, a, b, false, c, d);
+        assert.ok(t < 2n * p, "V/R < 2p");
+        assert.equal(t % p, ((a * b + c * d) % p) * rInv % p, `${name} w = ${w}`);
+      }
+    }
+  }
+  // Operands whose two products exceed 2p·R are refused.
+  const bls = FIELDS["bls12-381-fp"].p;
+  assert.throws(
+    () => radixPlan(bls, 30, { pairs: 2, maxAccumulators: 3, aBound: 8n * bls, bBound: 8n * bls }),
+    /two products exceed 2p·R|cannot hold/,
+  );
+});
+
+Deno.test("mul2 in the loader's modules: (a·b + c·d)·R⁻¹ on random inputs and under aliasing", () => {
+  const rng = new Rng(99);
+  for (const name of ["bls12-381-fp", "bn254-fp"] as const) {
+    const { p } = FIELDS[name];
+    for (const mul of ["reduced-simd", "reduced"] as const) {
+      let index = -1;
+      const { bytes, c } = buildFieldModule(p, {
+        mul,
+        radix: 30,
+        extras: [(ctx) => void (index = ctx.mul2())],
+      });
+      assert.ok(index >= 0);
+      const x = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as Record<string, unknown>;
+      const mul2 = x.mul2 as (o: number, a: number, b: number, c: number, d: number) => void;
+      const mem = () => new Uint32Array((x.memory as WebAssembly.Memory).buffer);
+      const S = c.stride, slot = (i: number) => (16 + i) * S;
+      const put = (i: number, v: bigint) => mem().set(splitLimbs(v, 32, c.n).map(Number), slot(i) / 4);
+      const get = (i: number) =>
+        mem().slice(slot(i) / 4, slot(i) / 4 + c.n).reduceRight((v, l) => (v << 32n) | BigInt(l), 0n);
+      const rInv = modInverse(1n << BigInt(32 * c.n), p);
+      for (let t = 0; t < 200; t++) {
+        const v = [rng.below(p), rng.below(p), rng.below(p), rng.below(p)];
+        const want = ((v[0] * v[1] + v[2] * v[3]) % p) * rInv % p;
+        for (const out of [0, 1, 2, 3, 4]) { // out apart, and aliasing each operand
+          v.forEach((e, i) => put(i + 1, e));
+          mul2(slot(out), slot(1), slot(2), slot(3), slot(4));
+          assert.equal(get(out), want, `${name} ${mul} out = ${out}`);
         }
       }
     }
