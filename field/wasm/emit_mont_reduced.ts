@@ -273,6 +273,16 @@ export interface SecondPair {
 }
 
 /**
+ * Throws unless `second` matches the plan: a second operand pair exactly with a plan of two pairs, and
+ * then a product, not a squaring (a generator's bug, public).
+ */
+export function checkSecondPair(plan: RadixPlan, second: SecondPair | null, square: boolean): void {
+  if ((second !== null) !== (plan.pairs === 2) || (second !== null && square)) {
+    throw new RangeError("reduced kernel: a second operand pair needs a plan of two pairs (and a product)");
+  }
+}
+
+/**
  * out ← a·b·2^(−32N) mod p (b = null: a²·2^(−32N)) with w-bit limbs, following `plan` (see the
  * module doc for the bounds); with `second` (a plan of two pairs, RadixOptions.pairs = 2),
  * out ← (a·b + c·d)·2^(−32N) mod p: both pairs' products in the same columns, one reduction (a, b,
@@ -288,15 +298,11 @@ export function emitMontMulReduced(
   b: Ref | null,
   second: SecondPair | null = null,
 ): void {
+  checkSecondPair(plan, second, b === null);
   const A = emitUnpackLimbs(f, plan, a);
   const B = b === null ? A : emitUnpackLimbs(f, plan, b);
   const C = second === null ? [] : emitUnpackLimbs(f, plan, second.c);
   const D = second === null ? [] : emitUnpackLimbs(f, plan, second.d);
-  if (
-    (second !== null) !== plan.mul.some((col) => col.products2.length > 0) || (second !== null && b === null)
-  ) {
-    throw new RangeError("reduced kernel: a second operand pair needs a plan of two pairs (and a product)");
-  }
   const cols = new Columns(f, plan, plan.accumulators);
   (b === null ? plan.sqr : plan.mul).forEach((col: ColumnPlan, k) => {
     cols.open(k);

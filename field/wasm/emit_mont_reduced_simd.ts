@@ -19,7 +19,7 @@
 
 import { type FunctionBuilder, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
 import type { Ref } from "./emit_mont.ts";
-import { Columns, emitUnpackLimbs, type SecondPair } from "./emit_mont_reduced.ts";
+import { checkSecondPair, Columns, emitUnpackLimbs, type SecondPair } from "./emit_mont_reduced.ts";
 import type { ColumnPlan, RadixPlan } from "./limbs.ts";
 
 /**
@@ -43,11 +43,7 @@ export function emitMontMulReducedSimd(
   if (!columns.every(inLane)) {
     throw new RangeError(`reduced SIMD kernel: w = ${plan.w} splits a column's operand products`);
   }
-  if ((second !== null) !== plan.mul.some((col) => col.products2.length > 0) || (second !== null && sq)) {
-    throw new RangeError(
-      "reduced SIMD kernel: a second operand pair needs a plan of two pairs (and a product)",
-    );
-  }
+  checkSecondPair(plan, second, sq);
   const A = emitUnpackLimbs(f, plan, a);
   const B = sq ? A : emitUnpackLimbs(f, plan, b);
   const splat = (l: number) => {

@@ -73,6 +73,8 @@ export interface RadixPlan {
   readonly digitsPerStep: 1 | 2;
   /** −p⁻¹ mod 2^(2w) (2w ≤ 62: a positive i64). */
   readonly n0Pair: bigint;
+  /** Operand pairs of the multiplication columns (RadixOptions.pairs): 2 for a·b + c·d. */
+  readonly pairs: 1 | 2;
   /** Bit width of each digit m_k: w, except the last one, e − w(n − 1). */
   readonly digitBits: readonly number[];
   /**
@@ -278,6 +280,7 @@ function computeRadixPlan(
     n0: negInverse(p, w),
     digitsPerStep,
     n0Pair: negInverse(p, 2 * w),
+    pairs,
     digitBits: Object.freeze(digitBits),
     pieces: Object.freeze(pieces),
     mul: Object.freeze(mul),
