@@ -142,11 +142,11 @@ export function jacDbl(F: JacField, t: number, out: number, p: number): void {
   const n = F.size;
   const X1 = p, Y1 = p + n, Z1 = p + 2 * n;
   const A = t, B = t + n, C = t + 2 * n, D = t + 3 * n, E = t + 4 * n;
+  F.sqr(A, X1); //                            A = X1²
+  F.sqr(B, Y1); //                            B = Y1²
   if (F.mul2 !== undefined) { // public: the field's kernels
     // D = 2·((X1 + B)² − A − C) = 4·X1·B, and Y3 = E·(D − X3) − 8·B² as one sum of two products:
     // 2M + 3S + 1 mul2 + 5 linear combinations (C and (X1 + B)² are not computed).
-    F.sqr(A, X1); //                          A = X1²
-    F.sqr(B, Y1); //                          B = Y1²
     F.mul(D, X1, B); //                       D/4 = X1·B
     F.lin(E, [[A, 3]]); //                    E = 3·A
     F.mul(C, Y1, Z1); //                      Y1·Z1 (last read of p)
@@ -158,8 +158,6 @@ export function jacDbl(F: JacField, t: number, out: number, p: number): void {
     F.mul2(out + n, E, D, C, B); //           Y3 = E·(D − X3) − 8·B²
     return;
   }
-  F.sqr(A, X1); //                            A = X1²
-  F.sqr(B, Y1); //                            B = Y1²
   F.sqr(C, B); //                             C = B²
   F.add(D, X1, B);
   F.sqr(D, D);
