@@ -39,11 +39,16 @@ for (const [curve, groups] of [["bls12-381", bls12_381Groups], ["bn254", bn254Gr
       limbs.fill(0);
       return G.save(G.res);
     };
-    /** The endomorphism loop with the other formulas: projective if the group runs Jacobian, and back. */
+    /**
+     * The endomorphism loop with other formulas, one call per operation: the complete projective loop
+     * where the group runs Jacobian, Jacobian where it runs projective (mixed or complete).
+     */
+    const kind = G.endo!.jac !== null ? "Jacobian" : G.endo!.mixed ? "projective mixed" : "projective";
+    const otherKind = kind === "Jacobian" ? "complete projective" : "Jacobian";
     const other = new EndoScratch(
       G.law,
       G.endo!.split,
-      G.endo!.jac === null ? { compiled: G.jacobianExports } : null,
+      kind === "Jacobian" ? null : { compiled: G.jacobianExports },
     );
     const alt = () => {
       const limbs = G.reducer.reduce(k);
@@ -61,10 +66,9 @@ for (const [curve, groups] of [["bls12-381", bls12_381Groups], ["bn254", bn254Gr
       }
     }
     const e = stats(t.endo), a = stats(t.w4), b = stats(t.w5), o = stats(t.alt);
-    const kind = G.endo!.jac === null ? "projective" : "Jacobian";
     console.log(
       `${curve} ${g} (${backend}): endo (${kind}) ${e.min.toFixed(0)} µs (median ${e.med.toFixed(0)}), ` +
-        `the other formulas ${o.min.toFixed(0)} (${o.med.toFixed(0)}), ` +
+        `${otherKind} ${o.min.toFixed(0)} (${o.med.toFixed(0)}), ` +
         `w4 ${a.min.toFixed(0)} (${a.med.toFixed(0)}), w5 ${b.min.toFixed(0)} (${b.med.toFixed(0)}); ` +
         `w4/endo ${(a.min / e.min).toFixed(2)}× (medians ${(a.med / e.med).toFixed(2)}×), ` +
         `w5/endo ${(b.min / e.min).toFixed(2)}×`,

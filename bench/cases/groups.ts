@@ -1,7 +1,7 @@
 /**
  * Group operations. Suites `bls12-381` and `bn254`: `g1-add`; the point formulas on slots,
- * `g1-add-proj`, `g1-dbl-proj` (complete projective) beside `g1-add-jac`, `g1-madd`, `g1-dbl-jac`
- * (constant-time Jacobian), and the same for G2; `g1-mul-ct`, `g1-mul-w4`, `g1-mul-w5`,
+ * `g1-add-proj`, `g1-madd-proj`, `g1-dbl-proj` (complete projective; the mixed addition takes an
+ * affine q) beside `g1-add-jac`, `g1-madd`, `g1-dbl-jac` (constant-time Jacobian), and the same for G2; `g1-mul-ct`, `g1-mul-w4`, `g1-mul-w5`,
  * `g2-mul-ct`, `g2-mul-w4`, `g2-mul-w5`, `g1-mul-base`, `g2-mul-base`.
  *
  * `g*-mul-w4` / `g*-mul-w5` are the frozen baselines of the endomorphism multiplication (`*-mul-ct`,
@@ -86,6 +86,11 @@ function isochronCases(suite: string): BenchCase[] {
           (G: AnyGroup) => (o: number, p: number, q: number) => G.law.add(o, p, q),
         ],
         [
+          "madd-proj",
+          "mixed addition (projective + affine, Algorithm 8, slots)",
+          (G: AnyGroup) => (o: number, p: number, q: number) => G.law.madd(o, p, q),
+        ],
+        [
           "dbl-proj",
           "doubling (projective, complete, slots)",
           (G: AnyGroup) => (o: number, p: number) => G.law.dbl(o, p),
@@ -119,7 +124,7 @@ function isochronCases(suite: string): BenchCase[] {
             const J = new Jacobian(F, G.jacobianExports);
             const p = G.slotOf(G.BASE.multiply(randomBelow(groups.r)));
             const q = G.slotOf(G.BASE.multiply(randomBelow(groups.r)));
-            if (op === "madd") { // q affine (Z = 1)
+            if (op === "madd" || op === "madd-proj") { // q affine (Z = 1)
               const x = F.alloc(2);
               law.toAffine(x, x + n, q);
               law.fromAffine(q, x, x + n);

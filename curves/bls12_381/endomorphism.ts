@@ -42,10 +42,15 @@ export const G1_ENDOMORPHISM: EndomorphismSpec<bigint> = {
  * 16 fewer mixed additions for 4 more doublings and 4 more additions in T₀ and twice the ψ tables
  * (3.9% fewer wasm instructions; in paired runs of fresh processes the best G2 multiply went 890–937
  * → 772–868 µs). G1 (33 → 26 positions) and BN254 G2 measured no faster with 5 and keep 4.
+ * Projective formulas (mixed addition, Algorithm 8) instead of Jacobian: here an Fp2 squaring costs
+ * about 0.8 of a product, so the Jacobian doubling's squarings save less than its mixed addition's
+ * masks and extra squarings cost (in-wasm per position 37.2 against 40.2 µs, curves/group/scalar_mul.ts
+ * `mulEndoCt`); bench/endo_ratio.ts, alternating the two trees: window 4 ÷ GLS 2.07 → 2.21×.
  */
 export const G2_ENDOMORPHISM: EndomorphismSpec<Fp2Value> = {
   build: psi(TOWER),
   split: { base: W, digits: 4 },
   subgroup: { k: W, n: 1, sign: -1 },
   window: 5,
+  formulas: "projective",
 };

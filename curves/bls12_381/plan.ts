@@ -12,7 +12,7 @@ import { pointLayer } from "../group/wasm_point.ts";
 import { millerLayer } from "../pairing/wasm_miller.ts";
 import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
 import { endoStepLayer } from "../group/wasm_endo_step.ts";
-import { endoWindow } from "../group/endomorphism.ts";
+import { endoLoop } from "../group/endomorphism.ts";
 import { G1_ENDOMORPHISM, G2_ENDOMORPHISM } from "./endomorphism.ts";
 
 /** 3b of G1 and of G2 (b' = 4ξ, M-twist), as canonical Fp coordinates: data of the point layers. */
@@ -32,9 +32,9 @@ export const BLS12_381_FP_PLAN: ModulePlan = modulePlan("bls12-381", (simd) => [
   selectLayer(TABLE_SHAPES, simd),
   // The endomorphism loops' positions (m sub-scalars: 2 on G1, 4 on G2, as in endomorphism.ts), after
   // the point and select layers they call.
-  endoStepLayer("bls12-381 G1", 1, B3_G1, p, 2, endoWindow(G1_ENDOMORPHISM)),
+  endoStepLayer("bls12-381 G1", 1, B3_G1, p, 2, endoLoop(G1_ENDOMORPHISM)),
   ...(simd && wasmFp2SupportsModulus(p)
-    ? [endoStepLayer("bls12-381 G2", 2, B3_G2, p, 4, endoWindow(G2_ENDOMORPHISM))]
+    ? [endoStepLayer("bls12-381 G2", 2, B3_G2, p, 4, endoLoop(G2_ENDOMORPHISM))]
     : []),
 ]);
 

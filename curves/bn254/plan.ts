@@ -13,7 +13,7 @@ import { pointLayer } from "../group/wasm_point.ts";
 import { millerLayer } from "../pairing/wasm_miller.ts";
 import { selectLayer, TABLE_SHAPES } from "../group/wasm_select.ts";
 import { endoStepLayer } from "../group/wasm_endo_step.ts";
-import { endoWindow } from "../group/endomorphism.ts";
+import { endoLoop } from "../group/endomorphism.ts";
 import { G1_ENDOMORPHISM, G2_ENDOMORPHISM } from "./endomorphism.ts";
 
 /** a^(p−2) = a⁻¹ mod p (public constants only). */
@@ -42,9 +42,9 @@ export const BN254_FP_PLAN: ModulePlan = modulePlan("bn254", (simd) => [
   selectLayer(TABLE_SHAPES, simd),
   // The endomorphism loops' positions (m sub-scalars: 2 on G1, 4 on G2, as in endomorphism.ts), after
   // the point and select layers they call.
-  endoStepLayer("bn254 G1", 1, [9n], p, 2, endoWindow(G1_ENDOMORPHISM)),
+  endoStepLayer("bn254 G1", 1, [9n], p, 2, endoLoop(G1_ENDOMORPHISM)),
   ...(simd && wasmFp2SupportsModulus(p)
-    ? [endoStepLayer("bn254 G2", 2, B3_G2, p, 4, endoWindow(G2_ENDOMORPHISM))]
+    ? [endoStepLayer("bn254 G2", 2, B3_G2, p, 4, endoLoop(G2_ENDOMORPHISM))]
     : []),
 ]);
 

@@ -31,7 +31,7 @@ import type { CoordField, Fp2Value } from "./coord_field.ts";
 import type { GroupImpl } from "./group.ts";
 import type { Projective } from "./projective.ts";
 import { wasmEndoStep } from "./wasm_endo_step.ts";
-import { EndoScratch, type EndoSplit, type EndoWindow, mulVartime } from "./scalar_mul.ts";
+import { type EndoFormulas, EndoScratch, type EndoSplit, type EndoWindow, mulVartime } from "./scalar_mul.ts";
 
 /** An endomorphism on point slots, acting on the group as multiplication by `eigen` (mod r). */
 export interface Endomorphism {
@@ -152,6 +152,12 @@ export interface EndomorphismSpec<V> {
    * the step of the same window.
    */
   readonly window?: EndoWindow;
+  /**
+   * The formulas of the wasm loop over its affine tables ("jacobian" if omitted; scalar_mul.ts
+   * EndoFormulas). A public per-group choice, measured (bench/endo_ratio.ts); the module plan compiles
+   * the step of the same formulas. The TypeScript backend runs the complete projective loop.
+   */
+  readonly formulas?: EndoFormulas;
 }
 
 /** The two forms of {@linkcode EndomorphismSpec}'s subgroup test. */
@@ -161,6 +167,18 @@ export type SubgroupSpec =
 
 /** The signed window of a spec's multiplication loop (its `window`, else 4). */
 export const endoWindow = (spec: { readonly window?: EndoWindow }): EndoWindow => spec.window ?? 4;
+
+/** The formulas of a spec's wasm loop (its `formulas`, else Jacobian). */
+export const endoFormulas = (spec: { readonly formulas?: EndoFormulas }): EndoFormulas =>
+  spec.formulas ?? "jacobian";
+
+/** A spec's loop as the module plan compiles it (wasm_endo_step.ts `endoStepLayer`): window and formulas. */
+export const endoLoop = (
+  spec: { readonly window?: EndoWindow; readonly formulas?: EndoFormulas },
+): { window: EndoWindow; formulas: EndoFormulas } => ({
+  window: endoWindow(spec),
+  formulas: endoFormulas(spec),
+});
 
 /**
  * φ with cube root of unity `beta` and eigenvalue `eigen`, for a G1 spec: both are the curve's
@@ -176,19 +194,20 @@ export const psi = (tower: TowerParams) => (g: GroupImpl<Fp2Value>): Endomorphis
 /** The GLV/GLS multiplication scratch of `g` for its endomorphism `spec` (built once, by the group). */
 export function endoScratch<V>(g: GroupImpl<V>, spec: EndomorphismSpec<V>): EndoScratch<V> {
   const e = spec.build(g), split = spec.split;
-  // The Jacobian loop where the Jacobian formulas are compiled (wasm): measured faster there than the
-  // complete projective loop on BLS12-381 G1 and G2 (about 9% and 8%) and even on BN254; on the
-  // TypeScript backend the constant-time inversion it needs costs more than it saves on G1 and about
-  // breaks even on G2, so the projective loop stays (bench/endo_ratio.ts).
+  // Affine tables and mixed additions where the formulas are compiled (wasm), with the spec's formulas:
+  // Jacobian, measured faster there than the complete projective loop on BLS12-381 G1 (about 9%) and
+  // on BN254, or projective (BLS12-381 G2: its spec says why). On the TypeScript backend the
+  // constant-time inversion they need costs more than it saves on G1 and about breaks even on G2, so
+  // the complete projective loop stays (bench/endo_ratio.ts).
   const compiled = g.jacobianExports;
   const s = "base" in split ? splitOf(g, e, split.base, split.digits) : latticeSplit(e, split.lattice, g.r);
-  const window = endoWindow(spec);
-  const step = compiled === null ? null : wasmEndoStep(g.F.kernel, g.name, s.digits.count, window);
+  const window = endoWindow(spec), formulas = endoFormulas(spec);
+  const step = compiled === null ? null : wasmEndoStep(g.F.kernel, g.name, s.digits.count, window, formulas);
   const psiTables = step?.psiTables ?? null;
   const tables = psiTables !== null && e.tableConstants !== undefined
     ? { fill: psiTables, constants: e.tableConstants(s.sign) }
     : null;
-  return new EndoScratch(g.law, s, compiled === null ? null : { compiled, step, tables }, window);
+  return new EndoScratch(g.law, s, compiled === null ? null : { compiled, formulas, step, tables }, window);
 }
 
 /** B·P as ±e(P), for an endomorphism e with eigenvalue ≡ ±B (mod r). */

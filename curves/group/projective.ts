@@ -10,11 +10,12 @@
  * operations (M mul, S square, m_3b multiplication by the constant 3b, A add/sub).
  *
  * ```
- * input             add (Alg. 7)        double (Alg. 9)
- * P, Q generic      P + Q               2P
+ * input             add (Alg. 7)        madd (Alg. 8, Z2 = 1)      double (Alg. 9)
+ * P, Q generic      P + Q               P + Q                      2P
  * P = Q             2P (no special case)
- * P = −Q            (0 : λ : 0)
- * P or Q = O        the other one       O
+ * P = −Q            (0 : λ : 0)         (0 : λ : 0)
+ * P = O             Q                   Q
+ * Q = O             P                   not an input (Z2 = 1)      O
  * ```
  * @module
  */
@@ -167,11 +168,30 @@ export class Projective<V> {
    * out may alias p or q. One wasm call where the point functions are compiled (wasm_point.ts).
    */
   add(out: number, p: number, q: number): void {
+    this.sum("add", rcbAdd, out, p, q);
+  }
+
+  /**
+   * out ← p + q for an affine q (Z = 1, q ≠ O): Renes–Costello–Batina 2015, Algorithm 8 (a = 0),
+   * 11M + 2m_3b + 13A, complete in p (see {@linkcode rcbMadd}). out may alias p or q. One wasm call
+   * where the point functions are compiled.
+   */
+  madd(out: number, p: number, q: number): void {
+    this.sum("madd", rcbMadd, out, p, q);
+  }
+
+  /** out ← p + q by the compiled export `name`, else by `formula` over F. */
+  private sum(name: "add" | "madd", formula: typeof rcbAdd, out: number, p: number, q: number): void {
     const w = this.w;
     if (w !== null) {
       const s = w.stride;
-      w.add(out * s, p * s, q * s, this.t * s, this.b3 * s);
-    } else rcbAdd(this.F, this.t, this.b3, out, p, q);
+      w[name](out * s, p * s, q * s, this.t * s, this.b3 * s);
+    } else formula(this.F, this.t, this.b3, out, p, q);
+  }
+
+  /** The first slot of the formulas' scratch (8 elements), for compiled code that calls them itself. */
+  get scratch(): number {
+    return this.t;
   }
 
   /**
@@ -216,38 +236,104 @@ export class Projective<V> {
  * with scratch `t` (8 elements) and 3b at slot `b3`. The last writes of X3, Y3, Z3 (steps 27, 30, 33)
  * go straight to out: every read of p and q happens by step 18, so out may alias p or q. Also run at
  * module build time over the wasm emitter of wasm_point.ts. Where `F` has `mul2`, `neg` and `lin`
- * (wasm Fp with reduced-radix limbs: G1) it runs {@linkcode rcbAddFused} (in-wasm, BLS12-381 and
- * BN254 G1: 0.93× the time of this form on Deno, 0.90× on Node 20, bench/field/mul2.ts; the same result bit for bit, every value being fully reduced).
+ * (wasm Fp with reduced-radix limbs: G1) its sums are fused (see {@linkcode rcbTail}; in-wasm,
+ * BLS12-381 and BN254 G1: 0.93× the time of this form on Deno, 0.90× on Node 20, bench/field/mul2.ts;
+ * the same result bit for bit, every value being fully reduced).
  */
 export function rcbAdd(F: FormulaField, t: number, b3: number, out: number, p: number, q: number): void {
-  if (F.mul2 !== undefined && F.neg !== undefined && F.lin !== undefined) { // public: the field's kernels
-    return rcbAddFused(F as FusedField, t, b3, out, p, q);
-  }
-  const n = F.size;
+  const n = F.size, fused = isFused(F);
   const X1 = p, Y1 = p + n, Z1 = p + 2 * n, X2 = q, Y2 = q + n, Z2 = q + 2 * n;
-  const t0 = t, t1 = t + n, t2 = t + 2 * n, t3 = t + 3 * n, t4 = t + 4 * n;
-  const X3 = t + 5 * n, Y3 = t + 6 * n, Z3 = t + 7 * n;
-  F.mul(t0, X1, X2); //  1. t0 = X1·X2
-  F.mul(t1, Y1, Y2); //  2. t1 = Y1·Y2
+  const [t0, t1, t2, , t4, X3, Y3] = scratchOf(t, n);
+  rcbHead(F, fused, t, p, q); // 1–2, 4–8: t0, t1, t3
   F.mul(t2, Z1, Z2); //  3. t2 = Z1·Z2
-  F.add(t3, X1, Y1); //  4. t3 = X1 + Y1
-  F.add(t4, X2, Y2); //  5. t4 = X2 + Y2
-  F.mul(t3, t3, t4); //  6. t3 = t3·t4
-  F.add(t4, t0, t1); //  7. t4 = t0 + t1
-  F.sub(t3, t3, t4); //  8. t3 = t3 − t4
   F.add(t4, Y1, Z1); //  9. t4 = Y1 + Z1
   F.add(X3, Y2, Z2); // 10. X3 = Y2 + Z2
   F.mul(t4, t4, X3); // 11. t4 = t4·X3
-  F.add(X3, t1, t2); // 12. X3 = t1 + t2
-  F.sub(t4, t4, X3); // 13. t4 = t4 − X3
+  subTwo(F, fused, t4, t1, t2, X3); // 12–13. t4 = t4 − (t1 + t2)
   F.add(X3, X1, Z1); // 14. X3 = X1 + Z1
   F.add(Y3, X2, Z2); // 15. Y3 = X2 + Z2
   F.mul(X3, X3, Y3); // 16. X3 = X3·Y3
-  F.add(Y3, t0, t2); // 17. Y3 = t0 + t2
-  F.sub(Y3, X3, Y3); // 18. Y3 = X3 − Y3      (last read of p and q)
+  if (fused) F.lin!(Y3, [[X3, 1], [t0, -1], [t2, -1]]); // 17–18. Y3 = X3 − (t0 + t2)
+  else {
+    F.add(Y3, t0, t2); // 17. Y3 = t0 + t2
+    F.sub(Y3, X3, Y3); // 18. Y3 = X3 − Y3    (last read of p and q)
+  }
+  rcbTail(F, t, b3, out, t2);
+}
+
+/**
+ * out ← p + q for an affine q (Z2 = 1; q ≠ O) on slots of `F`: Renes–Costello–Batina 2015,
+ * Algorithm 8 (a = 0), 11M + 2m_3b + 13A. It is Algorithm 7 with Z2 = 1: Z1·Z2 = Z1, (Y1 + Z1)(Y2 + Z2)
+ * − Y1·Y2 − Z1·Z2 = Y2·Z1 + Y1 and (X1 + Z1)(X2 + Z2) − X1·X2 − Z1·Z2 = X2·Z1 + X1, so one product
+ * less and the same tail. Complete for every p, O included (p = O gives q); q = O (Z2 = 0) is not a
+ * valid input: a caller whose q may be O masks the result (scalar_mul.ts `mulEndoCt`). Same scratch,
+ * 3b and aliasing rule as {@linkcode rcbAdd} (out is written after the last read of p and q).
+ */
+export function rcbMadd(F: FormulaField, t: number, b3: number, out: number, p: number, q: number): void {
+  const n = F.size, fused = isFused(F);
+  const X1 = p, Y1 = p + n, Z1 = p + 2 * n, X2 = q, Y2 = q + n;
+  const [, , , , t4, , Y3] = scratchOf(t, n);
+  rcbHead(F, fused, t, p, q); // 1–7: t0, t1, t3
+  F.mul(t4, Y2, Z1); //  8. t4 = Y2·Z1
+  F.add(t4, t4, Y1); //  9. t4 = t4 + Y1
+  F.mul(Y3, X2, Z1); // 10. Y3 = X2·Z1
+  F.add(Y3, Y3, X1); // 11. Y3 = Y3 + X1
+  rcbTail(F, t, b3, out, Z1); // Algorithm 8's steps 12–26 (Z1 read by step 14, before out is written)
+}
+
+/**
+ * The first steps of Algorithms 7 and 8: t0 = X1·X2, t1 = Y1·Y2 and t3 = (X1 + Y1)(X2 + Y2) − t0 − t1
+ * (= X1·Y2 + X2·Y1), t4 scratch: 3M + 4A (3A fused). Reads p and q, writes only the scratch.
+ */
+function rcbHead(F: FormulaField, fused: boolean, t: number, p: number, q: number): void {
+  const n = F.size, [t0, t1, , t3, t4] = scratchOf(t, n);
+  F.mul(t0, p, q); //          t0 = X1·X2
+  F.mul(t1, p + n, q + n); //  t1 = Y1·Y2
+  F.add(t3, p, p + n); //      t3 = X1 + Y1
+  F.add(t4, q, q + n); //      t4 = X2 + Y2
+  F.mul(t3, t3, t4);
+  subTwo(F, fused, t3, t0, t1, t4); // t3 = t3 − (t0 + t1)
+}
+
+/** Whether `F` has the fused operations (the wasm point layer over Fp with reduced-radix limbs). */
+const isFused = (F: FormulaField): boolean =>
+  F.mul2 !== undefined && F.neg !== undefined && F.lin !== undefined;
+
+/** The scratch elements t0…t4, X3, Y3, Z3 of the formulas. */
+const scratchOf = (t: number, n: number) => Array.from({ length: 8 }, (_, i) => t + i * n);
+
+/** a ← a − (b + c): one linear combination where `fused`, else an addition into `tmp` and a subtraction. */
+function subTwo(F: FormulaField, fused: boolean, a: number, b: number, c: number, tmp: number): void {
+  if (fused) return F.lin!(a, [[a, 1], [b, -1], [c, -1]]);
+  F.add(tmp, b, c);
+  F.sub(a, a, tmp);
+}
+
+/**
+ * The common tail of Algorithms 7 and 8 (steps 19–33 of Algorithm 7, 12–26 of Algorithm 8), from
+ * t0 = X1·X2, t1 = Y1·Y2, t3, t4 and Y3 in the scratch and Z1·Z2 at slot `zz`: 6M + 2m_3b + 6A, the
+ * writes to out last. With the fused operations, 3·t0 is one linear combination and the three pairs of
+ * products one sum each, with one reduction (X3 = t3·t1 − t4·Y3, Y3 = t1·Z3 + Y3·t0,
+ * Z3 = Z3·t4 + t0·t3): 3 mul2 + 2m_3b + 4A.
+ */
+function rcbTail(F: FormulaField, t: number, b3: number, out: number, zz: number): void {
+  const n = F.size;
+  const [t0, t1, t2, t3, t4, X3, Y3, Z3] = scratchOf(t, n);
+  if (isFused(F)) {
+    F.lin!(t0, [[t0, 3]]); //                     t0 = 3·t0
+    F.mul(t2, b3, zz); //                          t2 = b3·Z1Z2
+    F.add(Z3, t1, t2); //                          Z3 = t1 + t2
+    F.sub(t1, t1, t2); //                          t1 = t1 − t2
+    F.mul(Y3, b3, Y3); //                          Y3 = b3·Y3
+    F.neg!(X3, Y3);
+    F.mul2!(out, t3, t1, t4, X3); //               X3 = t3·t1 − t4·Y3
+    F.mul2!(out + n, t1, Z3, Y3, t0); //           Y3 = t1·Z3 + Y3·t0
+    F.mul2!(out + 2 * n, Z3, t4, t0, t3); //       Z3 = Z3·t4 + t0·t3
+    return;
+  }
   F.dbl(X3, t0); //     19. X3 = t0 + t0
   F.add(t0, X3, t0); // 20. t0 = X3 + t0
-  F.mul(t2, b3, t2); // 21. t2 = b3·t2
+  F.mul(t2, b3, zz); // 21. t2 = b3·t2
   F.add(Z3, t1, t2); // 22. Z3 = t1 + t2
   F.sub(t1, t1, t2); // 23. t1 = t1 − t2
   F.mul(Y3, b3, Y3); // 24. Y3 = b3·Y3
@@ -260,46 +346,6 @@ export function rcbAdd(F: FormulaField, t: number, b3: number, out: number, p: n
   F.mul(t0, t0, t3); // 31. t0 = t0·t3
   F.mul(Z3, Z3, t4); // 32. Z3 = Z3·t4
   F.add(out + 2 * n, Z3, t0); // 33. Z3 = Z3 + t0 (into out)
-}
-
-/** A FormulaField with the fused operations (the wasm point layer over Fp with reduced-radix limbs). */
-type FusedField = FormulaField & Required<Pick<FormulaField, "mul2" | "neg" | "lin">>;
-
-/**
- * rcbAdd's Algorithm 7 with its sums fused: the three subtractions of two products (steps 7–8,
- * 12–13, 17–18) and 3·t0 (19–20) as one linear combination each, and steps 25–33 as three sums of
- * two products with one reduction each (X3 = t3·t1 − t4·Y3, Y3 = t1·Z3 + Y3·t0, Z3 = Z3·t4 + t0·t3):
- * 6M + 3 mul2 + 2m_3b + 15A. Same values, same aliasing rule (p and q last read by step 18).
- */
-function rcbAddFused(F: FusedField, t: number, b3: number, out: number, p: number, q: number): void {
-  const n = F.size;
-  const X1 = p, Y1 = p + n, Z1 = p + 2 * n, X2 = q, Y2 = q + n, Z2 = q + 2 * n;
-  const t0 = t, t1 = t + n, t2 = t + 2 * n, t3 = t + 3 * n, t4 = t + 4 * n;
-  const X3 = t + 5 * n, Y3 = t + 6 * n, Z3 = t + 7 * n;
-  F.mul(t0, X1, X2); //                         t0 = X1·X2
-  F.mul(t1, Y1, Y2); //                         t1 = Y1·Y2
-  F.mul(t2, Z1, Z2); //                         t2 = Z1·Z2
-  F.add(t3, X1, Y1);
-  F.add(t4, X2, Y2);
-  F.mul(t3, t3, t4);
-  F.lin(t3, [[t3, 1], [t0, -1], [t1, -1]]); //  t3 = (X1 + Y1)(X2 + Y2) − t0 − t1
-  F.add(t4, Y1, Z1);
-  F.add(X3, Y2, Z2);
-  F.mul(t4, t4, X3);
-  F.lin(t4, [[t4, 1], [t1, -1], [t2, -1]]); //  t4 = (Y1 + Z1)(Y2 + Z2) − t1 − t2
-  F.add(X3, X1, Z1);
-  F.add(Y3, X2, Z2);
-  F.mul(X3, X3, Y3);
-  F.lin(Y3, [[X3, 1], [t0, -1], [t2, -1]]); //  Y3 = (X1 + Z1)(X2 + Z2) − t0 − t2 (last read of p, q)
-  F.lin(t0, [[t0, 3]]); //                      t0 = 3·t0
-  F.mul(t2, b3, t2); //                         t2 = b3·t2
-  F.add(Z3, t1, t2); //                         Z3 = t1 + t2
-  F.sub(t1, t1, t2); //                         t1 = t1 − t2
-  F.mul(Y3, b3, Y3); //                         Y3 = b3·Y3
-  F.neg(X3, Y3);
-  F.mul2(out, t3, t1, t4, X3); //               X3 = t3·t1 − t4·Y3
-  F.mul2(out + n, t1, Z3, Y3, t0); //           Y3 = t1·Z3 + Y3·t0
-  F.mul2(out + 2 * n, Z3, t4, t0, t3); //       Z3 = Z3·t4 + t0·t3
 }
 
 /**

@@ -179,6 +179,13 @@ export interface EndoSplit {
 /** Signed window widths of the endomorphism loop: tables of 2^(w−1) entries, 1·Q … 2^(w−1)·Q. */
 export type EndoWindow = 4 | 5;
 
+/**
+ * The formulas of the endomorphism loop over its affine tables: Jacobian doublings and mixed additions
+ * (jacobian.ts), or the complete projective doubling and mixed addition (projective.ts, Algorithms 9
+ * and 8). A public per-group choice, measured (bench/endo_ratio.ts).
+ */
+export type EndoFormulas = "jacobian" | "projective";
+
 /** Entries of each endomorphism table for window w: magnitudes 1 … 2^(w−1) of the signed digits. */
 export const endoEntries = (w: EndoWindow): number => 1 << (w - 1);
 
@@ -209,9 +216,16 @@ export class EndoScratch<V> {
   readonly tmp: number;
   /**
    * The Jacobian loop (tables normalised to Z = 1 with one inversion, mixed additions, Jacobian
-   * doublings), or null: the complete projective formulas throughout. A public per-group choice.
+   * doublings), or null: projective formulas. A public per-group choice.
    */
   readonly jac: Jacobian<V> | null;
+  /**
+   * The projective loop over tables normalised to Z = 1: complete doublings and mixed additions
+   * (Algorithm 8), each addition's result kept only when its digit is not 0 (a masked move: q = O is no
+   * input of Algorithm 8), and O for P = O by a masked move at the end. False with `jac`, and for the
+   * complete projective loop (unnormalised tables, complete additions).
+   */
+  readonly mixed: boolean;
   /** The compiled loop position (wasm_endo_step.ts) of the Jacobian loop, or null: one call per operation. */
   readonly step: EndoStepExport | null;
   /** The compiled ψ tables (wasm_endo_step.ts `psi_tables`) and the slot of their constants, or null. */
@@ -228,14 +242,16 @@ export class EndoScratch<V> {
 
   /**
    * Reserves E·m + 2 points and E + 3 elements in the law's arena (E = 2^(w−1) entries, w = `window`).
-   * `jacobian`: run the Jacobian loop, with these compiled formulas if given (a compiled step of
-   * another window or m is not used).
+   * `jacobian`: run the loop over affine tables, with Jacobian formulas (compiled ones if given), or
+   * with `formulas: "projective"` the projective mixed loop (the law's formulas); a compiled step of
+   * other formulas, window or m is not used. null: the complete projective loop.
    */
   constructor(
     law: Projective<V>,
     split: EndoSplit,
     jacobian: {
       compiled: JacExports | null;
+      formulas?: EndoFormulas;
       step?: EndoStepExport | null;
       tables?:
         | { readonly fill: (T: number, c: number, t: number) => void; readonly constants: number }
@@ -263,10 +279,13 @@ export class EndoScratch<V> {
     law.F.setOne(this.one);
     this.prefix = law.F.alloc(E + 1);
     law.F.setZero(this.prefix + E * law.n);
-    this.jac = jacobian === null ? null : new Jacobian(law.F, jacobian.compiled);
+    const formulas = jacobian?.formulas ?? "jacobian";
+    this.mixed = jacobian !== null && formulas === "projective";
+    this.jac = jacobian === null || this.mixed ? null : new Jacobian(law.F, jacobian.compiled);
     const step = jacobian?.step ?? null;
-    const fits = step !== null && step.m === m && step.window === window && (m === 2 || m === 4);
-    this.step = fits && this.jac?.compiled ? step : null;
+    const fits = step !== null && step.m === m && step.window === window && (m === 2 || m === 4) &&
+      step.formulas === formulas;
+    this.step = fits && (this.mixed ? law.compiled : this.jac?.compiled) ? step : null;
     this.stepDigits = new Int32Array(2 * m);
     this.tableFill = this.step !== null && m === 4 ? jacobian?.tables ?? null : null;
   }
@@ -301,8 +320,14 @@ export class EndoScratch<V> {
       d[2 * j + 1] = (u >>> w) ^ (signed ? this.signs[j] : 0);
     }
     const acc = this.acc * S, T = this.tables[0][0] * S, sel = this.sel * S;
-    const t = this.jac!.scratch * S, one = this.one * S, tmp = this.tmp * S;
-    const f = first ? W.first : W.step; // public: the position
+    const one = this.one * S, tmp = this.tmp * S, f = first ? W.first : W.step; // public: the position
+    if (this.mixed) { // public: the group's formulas; the law's scratch and 3b
+      const t = this.law.scratch * S, b3 = this.law.b3 * S;
+      if (d.length === 4) f(acc, T, sel, t, one, tmp, b3, d[0], d[1], d[2], d[3]); // public: m
+      else f(acc, T, sel, t, one, tmp, b3, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
+      return;
+    }
+    const t = this.jac!.scratch * S;
     if (d.length === 4) f(acc, T, sel, t, one, tmp, d[0], d[1], d[2], d[3]); // public: m
     else f(acc, T, sel, t, one, tmp, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
   }
@@ -393,6 +418,16 @@ export function boothWindow(d: Int32Array, base: number, L: number, i: number, w
  * XOR the sub-scalar's sign (signed decompositions, BN254: dᵢ·Q = |dᵢ|·(−1)^sᵢ·Q), and one addition;
  * w doublings between positions. Every count is public.
  *
+ * Formulas (the group's public choice, endomorphism.ts `formulas`): where T₀ is normalised to Z = 1
+ * (one inversion, `normaliseT0`), the additions are mixed: Jacobian (`s.jac`: 8M + 4S with the masks
+ * of every case, and Jacobian doublings, 2M + 5S), or projective (`s.mixed`: Algorithm 8, 11M + 2m_3b,
+ * and the complete doubling, 6M + 2S + 1m_3b), where a digit 0 selects O, which Algorithm 8 does not
+ * take: its sum is computed and dropped by a masked move, and P = O (every entry O) gives O by one
+ * at the end. Otherwise the complete projective formulas throughout. Over Fp2 of BLS12-381, whose
+ * squaring costs about 0.8 of a product there, the projective pair won: in-wasm 4.46 µs per mixed
+ * addition against 5.8 (Jacobian) and 3.86 per doubling against 3.4, so 37.2 against 40.2 µs per
+ * position of 5 doublings and 4 additions.
+ *
  * Cost for BLS12-381 G2 (m = 4, 64-bit digits), w = 4: 17 positions, 64 doublings + 67 additions, T₀
  * 4 + 3, 24 ψ (2M each, Fp2), 68 8-entry lookups; w = 5 (its window): 13 positions, 60 doublings +
  * 51 additions, T₀ 8 + 7, 48 ψ, 52 16-entry lookups; against `mulCt`'s 259 doublings + 71 additions
@@ -405,13 +440,14 @@ export function boothWindow(d: Int32Array, base: number, L: number, i: number, w
 export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: Int32Array): void {
   const law = s.law, F = law.F, n = law.n, T = s.tables, acc = s.acc, sel = s.sel, d = s.d, split = s.split;
   const m = T.length, L = split.digits.digitLimbs, one = s.oneSlot, tmp = s.tmp;
-  const T0 = T[0], J = s.jac, w = s.window, E = s.entries;
+  const T0 = T[0], J = s.jac, w = s.window, E = s.entries, mixed = s.mixed;
+  const pInf = law.isZero(p);
   law.copy(T0[0], p);
   for (let i = 1; i < E; i++) { // T0[i] = (i + 1)·P
     if (i & 1) law.dbl(T0[i], T0[i >> 1]); // (i + 1) even: 2·((i + 1)/2)·P
     else law.add(T0[i], T0[i - 1], p);
   }
-  if (J !== null) s.normaliseT0(law.isZero(p)); // public: the group's choice of loop
+  if (J !== null || mixed) s.normaliseT0(pInf); // public: the group's choice of loop
   s.fillTables();
   split.digits.decompose(d, limbs, s.signs);
   const signed = split.digits.signed; // public: the kind of decomposition
@@ -426,18 +462,25 @@ export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: I
     }
     for (let j = 0; j < m; j++) {
       const u = boothWindow(d, j * L, L, i, w);
-      const neg = u >>> w, mag = boothMagnitude(u, w);
+      const neg = u >>> w, mag = boothMagnitude(u, w), zero = ((mag - 1) >>> 31) & 1; // zero: |e| = 0
       selectPoint(law, sel, T[j], (mag + 2 * E - 1) & (2 * E - 1)); // entry |e| − 1; |e| = 0 → 2E − 1: none
-      F.cmov(sel + n, one, ((mag - 1) >>> 31) & 1); // |e| = 0: Y ← 1, so sel = (0 : 1 : 0) = O
+      F.cmov(sel + n, one, zero); // |e| = 0: Y ← 1, so sel = (0 : 1 : 0) = O
       F.neg(tmp, sel + n);
       F.cmov(sel + n, tmp, neg ^ (signed ? s.signs[j] : 0)); // the digit's sign, and the sub-scalar's
       if (i === digits - 1 && j === 0) law.copy(acc, sel); // public: the first term
       else if (J !== null) J.madd(acc, acc, sel); // sel: Z = 1, or Z = 0 for O
-      else law.add(acc, acc, sel);
+      else if (mixed) { // sel = O is no input of Algorithm 8: its sum is dropped by a masked move
+        law.madd(sel, acc, sel);
+        law.cmov(acc, sel, zero ^ 1);
+      } else law.add(acc, acc, sel);
     }
   }
   if (J !== null) J.toProjective(out, acc);
   else law.copy(out, acc);
+  if (mixed) { // P = O: every table entry had Z = 0 (no input of Algorithm 8); the result is O
+    law.setZero(sel);
+    law.cmov(out, sel, pInf);
+  }
   s.wipe();
 }
 

@@ -32,7 +32,7 @@ import type { FieldKernel } from "../../field/kernel.ts";
 import { FunctionBuilder, I32, Op } from "../../wasm/emitter.ts";
 import type { ExtraEmitter, FieldModuleContext, WasmLayer } from "../../field/wasm/module.ts";
 import { layerExports } from "../../field/wasm/plan.ts";
-import { endoEntries, type EndoWindow } from "./scalar_mul.ts";
+import { endoEntries, type EndoFormulas, type EndoWindow } from "./scalar_mul.ts";
 import { selectName } from "./wasm_select.ts";
 import { b3Coefficients, type Calls, compiledFunctions, coordinateCalls } from "./wasm_point.ts";
 
@@ -48,6 +48,8 @@ export interface EndoStepExport {
   readonly m: number;
   /** Signed window width w: w doublings per step, tables of 2^(w−1) entries. */
   readonly window: EndoWindow;
+  /** The step's formulas: Jacobian, or projective (then 3b's address follows tmp). */
+  readonly formulas: EndoFormulas;
   /** Bytes per base slot. */
   readonly stride: number;
 }
@@ -59,14 +61,20 @@ export const endoStepLayerName = (group: string): string => `${group} endo step`
  * The export names of a group's step for m sub-scalars and window w (a plan of another m or w is not
  * found: the JS loop runs).
  */
-const stepName = (group: string, m: number, w: EndoWindow) => `${group}.endo_step_${m}_w${w}`;
-const firstName = (group: string, m: number, w: EndoWindow) => `${group}.endo_first_${m}_w${w}`;
+const kindSuffix = (formulas: EndoFormulas) => formulas === "projective" ? "_proj" : "";
+const stepName = (group: string, m: number, w: EndoWindow, formulas: EndoFormulas) =>
+  `${group}.endo_step_${m}_w${w}${kindSuffix(formulas)}`;
+const firstName = (group: string, m: number, w: EndoWindow, formulas: EndoFormulas) =>
+  `${group}.endo_first_${m}_w${w}${kindSuffix(formulas)}`;
 const psiTablesName = (group: string, w: EndoWindow) => `${group}.psi_tables_w${w}`;
 
 /**
- * The emitter of `<group>.endo_step` for coordinates of `size` base slots, m sub-scalars and window w.
- * It calls the group's jac_dbl / jac_madd (point layer) and the lookup of 3·size slots × 2^(w−1)
- * entries (select layer): both layers come first in the plan.
+ * The emitter of `<group>.endo_step` for coordinates of `size` base slots, m sub-scalars, window w
+ * and `formulas`. It calls the group's jac_dbl / jac_madd, or point_dbl / point_madd (point layer),
+ * and the lookup of 3·size slots × 2^(w−1) entries (select layer): both layers come first in the plan.
+ * The projective step takes 3b's address after tmp (parameter 6; the digits follow), and keeps an
+ * addition's result only when its digit is not 0 (three masked moves by 1 − z): Algorithm 8 takes
+ * no q = O.
  */
 function endoStepExtras(
   group: string,
@@ -75,27 +83,39 @@ function endoStepExtras(
   p: bigint,
   m: number,
   w: EndoWindow,
+  formulas: EndoFormulas,
 ): ExtraEmitter {
   return (ctx) => {
     const { c, module } = ctx, s = c.stride, E = endoEntries(w), none = 2 * E - 1;
     const calls = coordinateCalls(ctx, size, b3Coefficients(b3, p));
-    const dbl = module.exportedIndex(`${group}.jac_dbl`), madd = module.exportedIndex(`${group}.jac_madd`);
+    const projective = formulas === "projective";
+    const [dbl, madd] = (projective ? ["point_dbl", "point_madd"] : ["jac_dbl", "jac_madd"])
+      .map((x) => module.exportedIndex(`${group}.${x}`));
     const select = module.exportedIndex(selectName({ slots: 3 * size, count: E }));
     if (dbl < 0 || madd < 0 || select < 0) {
       throw new Error(`${group} endo step: the point and select layers must come first in the plan`);
     }
-    const neg = calls.neg(), point = 3 * size * s;
-    for (const [name, doublings] of [[stepName(group, m, w), w], [firstName(group, m, w), 0]] as const) {
-      const f = new FunctionBuilder(Array(6 + 2 * m).fill(I32), []);
-      const [ACC, T, SEL, TS, ONE, TMP] = [0, 1, 2, 3, 4, 5];
-      const z = f.local(I32);
+    const neg = calls.neg(), point = 3 * size * s, digits = projective ? 7 : 6;
+    for (
+      const [name, doublings] of [
+        [stepName(group, m, w, formulas), w],
+        [firstName(group, m, w, formulas), 0],
+      ] as const
+    ) {
+      const f = new FunctionBuilder(Array(digits + 2 * m).fill(I32), []);
+      const [ACC, T, SEL, TS, ONE, TMP, B3] = [0, 1, 2, 3, 4, 5, 6];
+      const z = f.local(I32), nz = f.local(I32);
       const at = (local: number, offset: number) => {
         f.localGet(local);
         if (offset !== 0) f.i32Const(offset).op(Op.i32Add);
       };
-      for (let r = 0; r < doublings; r++) f.localGet(ACC).localGet(ACC).localGet(TS).call(dbl);
+      for (let r = 0; r < doublings; r++) {
+        f.localGet(ACC).localGet(ACC).localGet(TS);
+        if (projective) f.localGet(B3);
+        f.call(dbl);
+      }
       for (let j = 0; j < m; j++) {
-        const d = 6 + 2 * j, sign = d + 1;
+        const d = digits + 2 * j, sign = d + 1;
         // The top position's first term is selected into acc itself (no addition to O).
         const into = doublings === 0 && j === 0 ? ACC : SEL;
         f.localGet(into), at(T, j * E * point), f.i32Const(point).localGet(d).call(select);
@@ -105,7 +125,17 @@ function endoStepExtras(
         at(into, size * s), f.localGet(ONE).localGet(z).call(calls.cmov); // Y ← 1: O
         f.localGet(TMP), at(into, size * s), f.call(neg);
         at(into, size * s), f.localGet(TMP).localGet(sign).call(calls.cmov); // Y ← −Y by the sign
-        if (into === SEL) f.localGet(ACC).localGet(ACC).localGet(SEL).localGet(TS).call(madd);
+        if (into !== SEL) continue;
+        if (!projective) {
+          f.localGet(ACC).localGet(ACC).localGet(SEL).localGet(TS).call(madd);
+          continue;
+        }
+        // sel ← acc + sel (Algorithm 8), then acc ← sel unless the digit is 0
+        f.localGet(SEL).localGet(ACC).localGet(SEL).localGet(TS).localGet(B3).call(madd);
+        f.localGet(z).i32Const(1).op(Op.i32Xor).localSet(nz);
+        for (let k = 0; k < 3; k++) {
+          at(ACC, k * size * s), at(SEL, k * size * s), f.localGet(nz).call(calls.cmov);
+        }
       }
       module.addFunction(name, f);
     }
@@ -152,8 +182,9 @@ function emitPsiTables(ctx: FieldModuleContext, name: string, calls: Calls, entr
 
 /**
  * The compiled step of group `group` (coordinates of `size` base slots, 3b by its canonical
- * coordinates, m sub-scalars, window w: the group's EndomorphismSpec) as a layer of its base field's
- * module plan, after the group's point layer and the select layer.
+ * coordinates, m sub-scalars, the loop's window and formulas: the group's EndomorphismSpec through
+ * endomorphism.ts `endoLoop`) as a layer of its base field's module plan, after the group's point
+ * layer and the select layer.
  */
 export function endoStepLayer(
   group: string,
@@ -161,36 +192,38 @@ export function endoStepLayer(
   b3: readonly bigint[],
   p: bigint,
   m: number,
-  w: EndoWindow,
+  loop: { readonly window: EndoWindow; readonly formulas: EndoFormulas },
 ): WasmLayer {
+  const { window: w, formulas } = loop;
   return {
     name: endoStepLayerName(group),
     exports: [
-      stepName(group, m, w),
-      firstName(group, m, w),
+      stepName(group, m, w, formulas),
+      firstName(group, m, w, formulas),
       ...(size === 2 && m === 4 ? [psiTablesName(group, w)] : []),
     ],
-    emit: endoStepExtras(group, size, b3, p, m, w),
+    emit: endoStepExtras(group, size, b3, p, m, w, formulas),
   };
 }
 
 /**
- * The compiled step of group `group` in `kernel`'s module with its m and window w, or null (see
- * compiledFunctions).
+ * The compiled step of group `group` in `kernel`'s module with its m, window w and formulas, or null
+ * (see compiledFunctions; a plan that compiled other formulas has no such export).
  */
 export function wasmEndoStep(
   kernel: FieldKernel,
   group: string,
   m: number,
   w: EndoWindow,
+  formulas: EndoFormulas = "jacobian",
 ): EndoStepExport | null {
   type Found = Pick<EndoStepExport, "step" | "first" | "stride">;
   const x = compiledFunctions<Found>(kernel, endoStepLayerName(group), {
-    step: stepName(group, m, w),
-    first: firstName(group, m, w),
+    step: stepName(group, m, w, formulas),
+    first: firstName(group, m, w, formulas),
   });
-  if (x === null) return null;
+  if (x === null || typeof x.step !== "function" || typeof x.first !== "function") return null;
   const tables = layerExports(kernel, endoStepLayerName(group))?.[psiTablesName(group, w)];
   const psiTables = typeof tables === "function" ? tables as EndoStepExport["psiTables"] : null;
-  return Object.freeze({ step: x.step, first: x.first, psiTables, stride: x.stride, m, window: w });
+  return Object.freeze({ step: x.step, first: x.first, psiTables, stride: x.stride, m, window: w, formulas });
 }

@@ -13,6 +13,7 @@
  * | -------------------------------- | ---------------------------------------- |
  * | <group>.point_add(out, p, q, t, b3) | out ← p + q (rcbAdd), 8 scratch elements |
  * | <group>.point_dbl(out, p, t, b3) | out ← 2p (rcbDbl), same scratch          |
+ * | <group>.point_madd(out, p, q, t, b3) | out ← p + q, q affine (rcbMadd), same scratch |
  * | <group>.jac_add(out, p, q, t)    | out ← p + q, Jacobian (jacobian.ts), 12 scratch elements |
  * | <group>.jac_madd(out, p, q, t)   | the same with Z2 ∈ {0, 1}               |
  * | <group>.jac_dbl(out, p, t)       | out ← 2p, Jacobian                        |
@@ -38,7 +39,7 @@ import { layerExports } from "../../field/wasm/plan.ts";
 import { emitSmallCombination, type Ref, storeLimbs } from "../../field/tower/wasm_fp2_emit.ts";
 import { emitFp2MulIn, emitFp2SqrIn } from "../../field/tower/wasm_fp2_lanes.ts";
 import { emitAdds, emitSubs } from "../../field/wasm/emit_linear.ts";
-import { rcbAdd, rcbDbl } from "./projective.ts";
+import { rcbAdd, rcbDbl, rcbMadd } from "./projective.ts";
 import { checkLinTerms, jacAdd, jacDbl, type JacExports, type JacField, jacMadd } from "./jacobian.ts";
 import { emitNormalise, emitSumAffine, emitSumLevel } from "./wasm_sum.ts";
 import type { SumLevelExport } from "./sum.ts";
@@ -49,6 +50,8 @@ export interface PointExports {
   readonly add: (out: number, p: number, q: number, t: number, b3: number) => void;
   /** point_dbl(out, p, t, b3). */
   readonly dbl: (out: number, p: number, t: number, b3: number) => void;
+  /** point_madd(out, p, q, t, b3): q affine (Z = 1). */
+  readonly madd: (out: number, p: number, q: number, t: number, b3: number) => void;
   /** Bytes per base slot. */
   readonly stride: number;
 }
@@ -341,6 +344,9 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
     const addF = new FunctionBuilder([I32, I32, I32, I32, I32], []);
     rcbAdd(new EmitField(size, addF, s, calls, P4), P3, P4, P0, P1, P2);
     module.addFunction(`${prefix}point_add`, addF);
+    const maddF = new FunctionBuilder([I32, I32, I32, I32, I32], []);
+    rcbMadd(new EmitField(size, maddF, s, calls, P4), P3, P4, P0, P1, P2);
+    module.addFunction(`${prefix}point_madd`, maddF);
     const dblF = new FunctionBuilder([I32, I32, I32, I32], []);
     rcbDbl(new EmitField(size, dblF, s, calls, P3), P2, P3, P0, P1);
     module.addFunction(`${prefix}point_dbl`, dblF);
@@ -406,6 +412,7 @@ export function pointLayer(group: string, size: 1 | 2, b3: readonly bigint[], p:
     exports: [
       `${prefix}point_add`,
       `${prefix}point_dbl`,
+      `${prefix}point_madd`,
       ...["jac_add", "jac_madd", "jac_dbl", "sum_level_vartime", "normalise_vartime", "sum_affine_vartime"]
         .map((
           x,
@@ -438,6 +445,7 @@ export function wasmPointFunctions(kernel: FieldKernel, group: string): PointExp
   return compiledFunctions<PointExports>(kernel, pointLayerName(group), {
     add: `${group}.point_add`,
     dbl: `${group}.point_dbl`,
+    madd: `${group}.point_madd`,
   });
 }
 

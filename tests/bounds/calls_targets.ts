@@ -93,6 +93,11 @@ function pointFunctions(group: string, z: number): FunctionSpec[] {
       aliases: [[0, 1], [0, 2]],
     },
     {
+      name: `${g}point_madd`,
+      params: [io("out", pt), io("in", pt), io("in", pt), io("scratch", 8 * z), io("in", z)],
+      aliases: [[0, 1], [0, 2]],
+    },
+    {
       name: `${g}point_dbl`,
       params: [io("out", pt), io("in", pt), io("scratch", 8 * z), io("in", z)],
       aliases: [[0, 1]],

@@ -2,7 +2,9 @@
  * The compiled point formulas (curves/wasm_point.ts) against the composed ones (projective.ts on the
  * same kernel, `{ wasm: false }`): identical projective coordinates on random points and on every
  * exceptional case of the complete formulas (P = Q, P = −Q, O + P, P + O, O + O, 2·O), with out
- * aliasing an input; the choice of the 3b multiplication; and the no-branch rule on the emitted code.
+ * aliasing an input; the mixed addition (Algorithm 8, affine q) against the composed one and, as a
+ * point, against the complete addition, on the same cases but q = O; the choice of the 3b
+ * multiplication; and the no-branch rule on the emitted code.
  */
 import { ctWasm } from "../../ct/registry.ts";
 import {
@@ -50,8 +52,31 @@ for (const [curve, which, coefs] of CASES) {
     assert.equal(ref.compiled, false);
 
     const rand = rng(which === "G1" ? 11 : 22);
-    const [P, Q, negP, O, out1, out2] = Array.from({ length: 6 }, () => law.alloc(1));
+    const [P, Q, negP, O, out1, out2, A, negA, x] = Array.from({ length: 9 }, () => law.alloc(1));
     law.setZero(O);
+    /** madd with q affine: compiled = composed (coordinates), = add (as points), out aliasing p or q. */
+    /** The compiled and composed `op`, with out = p and with out = q: the same coordinates. */
+    const aliased = (op: "add" | "madd", what: string, p: number, q: number) => {
+      law.copy(out1, p), law.copy(out2, p);
+      law[op](out1, out1, q), ref[op](out2, out2, q);
+      assert.equal(coords(G, out1), coords(G, out2), `${op} out = p ${what}`);
+      law.copy(out1, q), law.copy(out2, q);
+      law[op](out1, p, out1), ref[op](out2, p, out2);
+      assert.equal(coords(G, out1), coords(G, out2), `${op} out = q ${what}`);
+    };
+    const checkMadd = (what: string, p: number, q: number) => {
+      law.madd(out1, p, q);
+      ref.madd(out2, p, q);
+      assert.equal(coords(G, out1), coords(G, out2), `madd ${what}`);
+      ref.add(out2, p, q);
+      assert.equal(law.eq(out1, out2), 1, `madd = add ${what}`);
+      aliased("madd", what, p, q);
+    };
+    /** a ← p with Z = 1 (p ≠ O). */
+    const affine = (a: number, p: number) => {
+      law.toAffine(x, x + F.size, p);
+      law.fromAffine(a, x, x + F.size);
+    };
     const check = (what: string, p: number, q: number) => {
       law.add(out1, p, q);
       ref.add(out2, p, q);
@@ -59,13 +84,7 @@ for (const [curve, which, coefs] of CASES) {
       law.dbl(out1, p);
       ref.dbl(out2, p);
       assert.equal(coords(G, out1), coords(G, out2), `dbl ${what}`);
-      // aliasing: out = p, out = q
-      law.copy(out1, p), law.copy(out2, p);
-      law.add(out1, out1, q), ref.add(out2, out2, q);
-      assert.equal(coords(G, out1), coords(G, out2), `add out = p ${what}`);
-      law.copy(out1, q), law.copy(out2, q);
-      law.add(out1, p, out1), ref.add(out2, p, out2);
-      assert.equal(coords(G, out1), coords(G, out2), `add out = q ${what}`);
+      aliased("add", what, p, q);
       law.copy(out1, p), law.copy(out2, p);
       law.dbl(out1, out1), ref.dbl(out2, out2);
       assert.equal(coords(G, out1), coords(G, out2), `dbl out = p ${what}`);
@@ -80,6 +99,12 @@ for (const [curve, which, coefs] of CASES) {
       check(`P = −Q #${i}`, P, negP);
       check(`O + P #${i}`, O, P);
       check(`P + O #${i}`, P, O);
+      affine(A, Q), law.neg(negA, A);
+      checkMadd(`random #${i}`, P, A);
+      affine(A, P), law.neg(negA, A);
+      checkMadd(`P = Q #${i}`, P, A);
+      checkMadd(`P = −Q #${i}`, P, negA);
+      checkMadd(`O + Q #${i}`, O, A);
     }
     check("O + O and 2·O", O, O);
     // the group law itself, on the compiled path: P + (−P) = O, 2·O = O, O + P = P
@@ -102,7 +127,7 @@ for (const [curve, which, coefs] of CASES) {
   for (const mul of muls) {
     if (mul === "simd" && !simdSupported()) continue;
     ctWasm(`point formulas ${curve} ${which} (${mul})`, () => pointModuleBytes(p, size, coefs, mul), {
-      straightLine: ["point_add", "point_dbl", "jac_add", "jac_madd", "jac_dbl"],
+      straightLine: ["point_add", "point_madd", "point_dbl", "jac_add", "jac_madd", "jac_dbl"],
     });
     if (coefs !== null) {
       // the other 3b path (a product with the b3 element) too
@@ -110,7 +135,7 @@ for (const [curve, which, coefs] of CASES) {
         `point formulas ${curve} ${which} (${mul}, 3b by product)`,
         () => pointModuleBytes(p, size, null, mul),
         {
-          straightLine: ["point_add", "point_dbl", "jac_add", "jac_madd", "jac_dbl"],
+          straightLine: ["point_add", "point_madd", "point_dbl", "jac_add", "jac_madd", "jac_dbl"],
         },
       );
     }

@@ -83,6 +83,7 @@ for (const [name, groups] of CURVES) {
           ["projective", new EndoScratch(G.law, split, null)],
           ["Jacobian (TypeScript formulas)", new EndoScratch(G.law, split, { compiled: null })],
           ["Jacobian (group's formulas)", new EndoScratch(G.law, split, { compiled: G.jacobianExports })],
+          ["projective mixed", new EndoScratch(G.law, split, { compiled: null, formulas: "projective" })],
         ] as const;
         const P = G.BASE.multiplyUnsafe(rand() % r) as PointImpl<unknown>;
         const ks = [0n, 1n, 7n, 8n, 9n, 15n, 16n, 17n, r - 1n, r, (1n << 256n) - 1n, rand(), rand()];
@@ -92,10 +93,22 @@ for (const [name, groups] of CURVES) {
               const out = G.law.alloc(1), limbs = G.reducer.reduce(be32(k));
               mulEndoCt(s, out, G.slotOf(Q), limbs);
               const got = G.save(out);
+              if (what === "O") {
+                assert.equal(G.F.isZero(out + G.law.n), 0, `${kind}: O as (0 : λ : 0), λ ≠ 0`);
+              }
               assert.ok(got.equals(Q.multiplyUnsafe(be32(k))), `${G.name} ${kind} ${what}, k = ${k}`);
             }
           }
           for (const T of s.tables) for (const e of T) assert.equal(G.F.isZero(e), 1, "tables wiped");
+        }
+        // the group's own loop (its compiled step where the plan has one: BLS12-381 G2 projective mixed)
+        for (const [Q, what] of [[P, "P"], [G.ZERO, "O"], [G.BASE, "BASE"]] as const) {
+          for (const k of ks) {
+            assert.ok(
+              Q.multiply(be32(k)).equals(Q.multiplyUnsafe(be32(k))),
+              `${G.name} multiply ${what}, k = ${k}`,
+            );
+          }
         }
       }
     });
