@@ -43,9 +43,9 @@ export const G1_ENDOMORPHISM: EndomorphismSpec<bigint> = {
  * (3.9% fewer wasm instructions; in paired runs of fresh processes the best G2 multiply went 890–937
  * → 772–868 µs). G1 (33 → 26 positions) and BN254 G2 measured no faster with 5 and keep 4.
  * Projective formulas (mixed addition, Algorithm 8) instead of Jacobian: here an Fp2 squaring costs
- * about 0.8 of a product, so the Jacobian doubling's squarings save less than its mixed addition's
- * masks and extra squarings cost (in-wasm per position 37.2 against 40.2 µs, curves/group/scalar_mul.ts
- * `mulEndoCt`); bench/endo_ratio.ts, alternating the two trees: window 4 ÷ GLS 2.07 → 2.21×.
+ * about 0.85 of a product, so the Jacobian doubling's squarings save less than its mixed addition's
+ * masks and extra squarings cost (in-wasm per position 37.2–39.8 against 40.2–41.2 µs,
+ * curves/group/scalar_mul.ts `mulEndoCt`); bench/endo_ratio.ts, alternating the two trees: window 4 ÷ GLS 2.05 → 2.16–2.22×.
  */
 export const G2_ENDOMORPHISM: EndomorphismSpec<Fp2Value> = {
   build: psi(TOWER),

@@ -226,7 +226,7 @@ export class EndoScratch<V> {
    * complete projective loop (unnormalised tables, complete additions).
    */
   readonly mixed: boolean;
-  /** The compiled loop position (wasm_endo_step.ts) of the Jacobian loop, or null: one call per operation. */
+  /** The compiled loop position (wasm_endo_step.ts) of the affine-table loop, or null: one call per operation. */
   readonly step: EndoStepExport | null;
   /** The compiled ψ tables (wasm_endo_step.ts `psi_tables`) and the slot of their constants, or null. */
   private readonly tableFill: {
@@ -424,9 +424,9 @@ export function boothWindow(d: Int32Array, base: number, L: number, i: number, w
  * and the complete doubling, 6M + 2S + 1m_3b), where a digit 0 selects O, which Algorithm 8 does not
  * take: its sum is computed and dropped by a masked move, and P = O (every entry O) gives O by one
  * at the end. Otherwise the complete projective formulas throughout. Over Fp2 of BLS12-381, whose
- * squaring costs about 0.8 of a product there, the projective pair won: in-wasm 4.46 µs per mixed
- * addition against 5.8 (Jacobian) and 3.86 per doubling against 3.4, so 37.2 against 40.2 µs per
- * position of 5 doublings and 4 additions.
+ * squaring costs about 0.85 of a product there, the projective pair won: in-wasm 4.5–4.9 µs per mixed
+ * addition against 5.8–5.9 (Jacobian) and 3.9–4.1 per doubling against 3.4–3.5, so 37.2–39.8 against
+ * 40.2–41.2 µs per position of 5 doublings and 4 additions (bench/field/point_formulas.ts, two runs).
  *
  * Cost for BLS12-381 G2 (m = 4, 64-bit digits), w = 4: 17 positions, 64 doublings + 67 additions, T₀
  * 4 + 3, 24 ψ (2M each, Fp2), 68 8-entry lookups; w = 5 (its window): 13 positions, 60 doublings +
