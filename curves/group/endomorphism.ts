@@ -165,19 +165,15 @@ export type SubgroupSpec =
   | { readonly k: bigint; readonly n: 1 | 2; readonly sign: 1 | -1 }
   | { readonly seed: bigint; readonly relation: readonly (readonly [bigint, bigint])[] };
 
-/** The signed window of a spec's multiplication loop (its `window`, else 4). */
-export const endoWindow = (spec: { readonly window?: EndoWindow }): EndoWindow => spec.window ?? 4;
-
-/** The formulas of a spec's wasm loop (its `formulas`, else Jacobian). */
-export const endoFormulas = (spec: { readonly formulas?: EndoFormulas }): EndoFormulas =>
-  spec.formulas ?? "jacobian";
-
-/** A spec's loop as the module plan compiles it (wasm_endo_step.ts `endoStepLayer`): window and formulas. */
+/**
+ * A spec's loop, as the group runs it and the module plan compiles it (wasm_endo_step.ts
+ * `endoStepLayer`): its window (4 if omitted) and its wasm formulas (Jacobian if omitted).
+ */
 export const endoLoop = (
   spec: { readonly window?: EndoWindow; readonly formulas?: EndoFormulas },
 ): { window: EndoWindow; formulas: EndoFormulas } => ({
-  window: endoWindow(spec),
-  formulas: endoFormulas(spec),
+  window: spec.window ?? 4,
+  formulas: spec.formulas ?? "jacobian",
 });
 
 /**
@@ -201,7 +197,7 @@ export function endoScratch<V>(g: GroupImpl<V>, spec: EndomorphismSpec<V>): Endo
   // the complete projective loop stays (bench/endo_ratio.ts).
   const compiled = g.jacobianExports;
   const s = "base" in split ? splitOf(g, e, split.base, split.digits) : latticeSplit(e, split.lattice, g.r);
-  const window = endoWindow(spec), formulas = endoFormulas(spec);
+  const { window, formulas } = endoLoop(spec);
   const step = compiled === null ? null : wasmEndoStep(g.F.kernel, g.name, s.digits.count, window, formulas);
   const psiTables = step?.psiTables ?? null;
   const tables = psiTables !== null && e.tableConstants !== undefined
