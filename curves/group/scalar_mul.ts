@@ -13,6 +13,7 @@
  * @module
  */
 import type { ScalarDigits } from "../../scalar/decompose.ts";
+import { affineMultiplesCt } from "./affine_multiples.ts";
 import type { Projective } from "./projective.ts";
 import { type JacExports, Jacobian } from "./jacobian.ts";
 import { equalStep, wasmSelector } from "./wasm_select.ts";
@@ -235,7 +236,7 @@ export class EndoScratch<V> {
   } | null;
   /** The digits of one position for the compiled step: (|e| − 1 mod 2^w, sign) per sub-scalar. */
   private readonly stepDigits: Int32Array;
-  /** Prefix products of the batch inversion (one element per entry) and the element 0. */
+  /** Scratch of the affine table (prefix products: one element per entry) and the element 0. */
   private readonly prefix: number;
   private readonly first: number;
   private readonly points: number;
@@ -338,29 +339,13 @@ export class EndoScratch<V> {
   }
 
   /**
-   * Normalises T₀ to Z = 1 (O keeps Z = 0) with one constant-time inversion (Montgomery's trick,
-   * 3·(E − 1)M + 1I, then 2M per entry). `pInf`: whether P = O (then every entry is O: Z ← 0).
+   * T₀ ← the multiples 1·P … E·P with Z = 1 (O: Z = 0 when `pInf`, P = O), by the affine ladder of
+   * affine_multiples.ts: log₂E inversions, against the projective table and one normalisation.
    */
-  normaliseT0(pInf: number): void {
-    const F = this.law.F, n = this.law.n, T = this.tables[0], c = this.prefix, t = this.tmp;
-    const E = this.entries, Z = (i: number) => T[i] + 2 * n;
-    F.copy(c, Z(0));
-    for (let i = 1; i < E; i++) F.mul(c + i * n, c + (i - 1) * n, Z(i));
-    const inv = this.one + n; // = tmp
-    F.inv(inv, c + (E - 1) * n); // (Z₀⋯Z_{E−1})⁻¹ (0 ↦ 0 when P = O)
-    for (let i = E - 1; i >= 0; i--) {
-      // zi = inv·c[i−1] = Zᵢ⁻¹ (i > 0); inv ← inv·Zᵢ
-      if (i > 0) {
-        F.mul(c + i * n, inv, c + (i - 1) * n);
-        F.mul(inv, inv, Z(i));
-      } else F.copy(c, inv);
-      F.mul(T[i], T[i], c + i * n);
-      F.mul(T[i] + n, T[i] + n, c + i * n);
-      F.copy(Z(i), this.one);
-      F.cmov(Z(i), this.zeroSlot, pInf);
-    }
-    F.wipe(c, E);
-    F.wipe(t, 1);
+  affineT0(p: number, pInf: number): void {
+    const F = this.law.F, n = this.law.n, T = this.tables[0];
+    affineMultiplesCt(F, T, p, this.prefix);
+    for (const e of T) F.cmov(e + 2 * n, this.zeroSlot, pInf);
   }
 
   /** The slot of the element 1. */
@@ -418,8 +403,8 @@ export function boothWindow(d: Int32Array, base: number, L: number, i: number, w
  * XOR the sub-scalar's sign (signed decompositions, BN254: dᵢ·Q = |dᵢ|·(−1)^sᵢ·Q), and one addition;
  * w doublings between positions. Every count is public.
  *
- * Formulas (the group's public choice, endomorphism.ts `formulas`): where T₀ is normalised to Z = 1
- * (one inversion, `normaliseT0`), the additions are mixed: Jacobian (`s.jac`: 8M + 4S with the masks
+ * Formulas (the group's public choice, endomorphism.ts `formulas`): where T₀ is affine (Z = 1, built by
+ * the ladder of batched affine additions, `affineT0`: log₂E inversions), the additions are mixed: Jacobian (`s.jac`: 8M + 4S with the masks
  * of every case, and Jacobian doublings, 2M + 5S), or projective (`s.mixed`: Algorithm 8, 11M + 2m_3b,
  * and the complete doubling, 6M + 2S + 1m_3b), where a digit 0 selects O, which Algorithm 8 does not
  * take: its sum is computed and dropped by a masked move, and P = O (every entry O) gives O by one
@@ -434,7 +419,9 @@ export function boothWindow(d: Int32Array, base: number, L: number, i: number, w
  * with 16-entry lookups (constantine's GLS with GLV-SAC recoding of Faz-Hernández–Longa–Sánchez, ePrint
  * 2013/158, needs 65 doublings + 65 additions + 7 for its table). G1 (m = 2, w = 4, 33 digits): 128
  * doublings + 65 additions + T₀ 4 + 3 + 8 φ (1M each). BN254 (sub-scalars of 65 and 127 bits, w = 4):
- * G2 64 doublings + 67 additions + 24 ψ; G1 128 doublings + 63 additions + 8 φ.
+ * G2 64 doublings + 67 additions + 24 ψ; G1 128 doublings + 63 additions + 8 φ. (T₀'s doublings and
+ * additions are those of the complete loop; the affine-table loops build T₀ by affine_multiples.ts's
+ * ladder instead: log₂E inversions and about 5M + 1S per entry.)
  * `limbs`: k reduced mod r as from `ScalarReducer.reduce`.
  */
 export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: Int32Array): void {
@@ -442,12 +429,14 @@ export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: I
   const m = T.length, L = split.digits.digitLimbs, one = s.oneSlot, tmp = s.tmp;
   const T0 = T[0], J = s.jac, w = s.window, E = s.entries, mixed = s.mixed;
   const pInf = law.isZero(p);
-  law.copy(T0[0], p);
-  for (let i = 1; i < E; i++) { // T0[i] = (i + 1)·P
-    if (i & 1) law.dbl(T0[i], T0[i >> 1]); // (i + 1) even: 2·((i + 1)/2)·P
-    else law.add(T0[i], T0[i - 1], p);
+  if (J !== null || mixed) s.affineT0(p, pInf); // public: the group's choice of loop
+  else {
+    law.copy(T0[0], p);
+    for (let i = 1; i < E; i++) { // T0[i] = (i + 1)·P
+      if (i & 1) law.dbl(T0[i], T0[i >> 1]); // (i + 1) even: 2·((i + 1)/2)·P
+      else law.add(T0[i], T0[i - 1], p);
+    }
   }
-  if (J !== null || mixed) s.normaliseT0(pInf); // public: the group's choice of loop
   s.fillTables();
   split.digits.decompose(d, limbs, s.signs);
   const signed = split.digits.signed; // public: the kind of decomposition
