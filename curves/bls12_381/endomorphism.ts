@@ -30,18 +30,25 @@ export function g1Phi(g: GroupImpl<bigint>): Phi {
   return new Phi(g.law, G1_BETA, (((-(X * X)) % R) + R) % R);
 }
 
-/** G1: φ, base-x² digits, φ(P) = −x²·P. */
+/**
+ * G1: φ, base-x² digits, φ(P) = −x²·P. Window 5: 26 loop positions instead of 33, 14 fewer mixed
+ * additions for 8 more table entries (one more level of the affine ladder, affine_multiples.ts) and
+ * 16-entry lookups; window-4 ÷ GLV 1.60 → 1.65–1.67× (bench/endo_ratio.ts, best of 150, window 4 and 5
+ * trees alternated twice, 2026-12-07). Before the affine ladder the table's 8 more projective entries
+ * and their normalisation cost what the additions saved.
+ */
 export const G1_ENDOMORPHISM: EndomorphismSpec<bigint> = {
   build: g1Phi,
   split: { base: W * W, digits: 2 },
   subgroup: { k: W, n: 2, sign: -1 },
+  window: 5,
 };
 
 /**
  * G2: ψ, base-|x| digits, ψ(Q) = −|x|·Q. Window 5: 13 loop positions of 64-bit digits instead of 17,
  * 16 fewer mixed additions for 4 more doublings and 4 more additions in T₀ and twice the ψ tables
  * (3.9% fewer wasm instructions; in paired runs of fresh processes the best G2 multiply went 890–937
- * → 772–868 µs). G1 (33 → 26 positions) and BN254 G2 measured no faster with 5 and keep 4.
+ * → 772–868 µs). BN254 G2 measured no faster with 5 and keeps 4.
  * Projective formulas (mixed addition, Algorithm 8) instead of Jacobian: here an Fp2 squaring costs
  * about 0.85 of a product, so the Jacobian doubling's squarings save less than its mixed addition's
  * masks and extra squarings cost (in-wasm per position 37.2–39.8 against 40.2–41.2 µs,

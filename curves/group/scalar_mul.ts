@@ -417,8 +417,9 @@ export function boothWindow(d: Int32Array, base: number, L: number, i: number, w
  * 4 + 3, 24 ψ (2M each, Fp2), 68 8-entry lookups; w = 5 (its window): 13 positions, 60 doublings +
  * 51 additions, T₀ 8 + 7, 48 ψ, 52 16-entry lookups; against `mulCt`'s 259 doublings + 71 additions
  * with 16-entry lookups (constantine's GLS with GLV-SAC recoding of Faz-Hernández–Longa–Sánchez, ePrint
- * 2013/158, needs 65 doublings + 65 additions + 7 for its table). G1 (m = 2, w = 4, 33 digits): 128
- * doublings + 65 additions + T₀ 4 + 3 + 8 φ (1M each). BN254 (sub-scalars of 65 and 127 bits, w = 4):
+ * 2013/158, needs 65 doublings + 65 additions + 7 for its table). BLS12-381 G1 (m = 2, 129-bit
+ * digits), w = 4: 33 positions, 128 doublings + 65 additions + T₀ 4 + 3 + 8 φ (1M each); w = 5 (its
+ * window): 26 positions, 125 doublings + 51 additions, T₀ 16 entries, 16 φ. BN254 (sub-scalars of 65 and 127 bits, w = 4):
  * G2 64 doublings + 67 additions + 24 ψ; G1 128 doublings + 63 additions + 8 φ. (T₀'s doublings and
  * additions are those of the complete loop; the affine-table loops build T₀ by affine_multiples.ts's
  * ladder instead: log₂E inversions and about 5M + 1S per entry.)
