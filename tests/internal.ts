@@ -160,7 +160,7 @@ export { lessThanBytes, scalarField } from "../scalar/fr.ts";
 export { GENERIC_BASE_USES, GroupImpl, PointImpl, STORE_POINTS } from "../curves/group/group.ts";
 export { type CoordField, fp2Coords, type Fp2Value } from "../curves/group/coord_field.ts";
 export { Projective } from "../curves/group/projective.ts";
-export { affineMultiplesCt } from "../curves/group/affine_multiples.ts";
+export { affineTableCt, affineTableScratch } from "../curves/group/affine_multiples.ts";
 export { jacAdd, jacDbl, jacField, jacMadd, Jacobian } from "../curves/group/jacobian.ts";
 export { Phi, Psi } from "../curves/group/endomorphism.ts";
 export {

@@ -13,21 +13,58 @@
  *
  * Exceptional cases: none for P of prime order r > 2E, the group's points. h·P = ±j·P would need
  * r | h ∓ j with 0 < h − j < h + j ≤ E, and y(h·P) = 0 would need 2h·P = O. P = O (Z = 0) makes every
- * inverse 0 (the inversion maps 0 to 0): the entries are then garbage with Z = 1, and the caller sets
- * them to O by a masked move. A point outside the subgroup may hit a zero denominator and give wrong
+ * inverse 0 (the inversion maps 0 to 0): the entries are then garbage with Z = 1, and a masked move
+ * per entry sets Z ← 0 (O). A point outside the subgroup may hit a zero denominator and give wrong
  * entries, as the endomorphism loop itself gives a wrong multiple for it (its eigenvalue holds on the
  * subgroup only).
  *
  * Constant-time: the same field operations for every P (the sizes are public), no branch on values.
+ * The same function runs on the coordinate field in JavaScript and, at module build time, on an
+ * emitting field (wasm_point.ts `EmitField`) that compiles it into `<group>.affine_table_w<w>`
+ * (wasm_endo_step.ts): one call instead of one per field operation.
  * @module
  */
-import type { CoordField } from "./coord_field.ts";
+
+/** What the ladder needs of the coordinate field (CoordField, or the emitting field of wasm_point.ts). */
+export interface LadderField {
+  readonly size: number;
+  mul(out: number, a: number, b: number): void;
+  sqr(out: number, a: number): void;
+  add(out: number, a: number, b: number): void;
+  sub(out: number, a: number, b: number): void;
+  dbl(out: number, a: number): void;
+  copy(out: number, a: number): void;
+  setOne(out: number): void;
+  /** out ← a⁻¹ (0 ↦ 0), constant-time. */
+  inv(out: number, a: number): void;
+  /** A flag: 1 iff a = 0 (constant-time). */
+  isZero(a: number): number;
+  /** out ← a if flag (constant-time). */
+  cmov(out: number, a: number, flag: number): void;
+}
+
+/** Scratch elements of {@linkcode affineTableCt} for E entries (the prefix products and three more). */
+export const affineTableScratch = (E: number): number => E / 2 + 3;
 
 /**
  * T[i] ← (i + 1)·P as (x : y : 1) for i < T.length (a power of two ≥ 2), from P at `p` (projective, not
- * aliasing T). Scratch `c`: T.length / 2 + 3 elements. See the module comment for the cost and cases.
+ * aliasing T); every entry O (Z ← 0, from the element 0 at `zero`) when P = O. Scratch `c`:
+ * {@linkcode affineTableScratch} elements, left for the caller to wipe. See the module comment.
  */
-export function affineMultiplesCt<V>(F: CoordField<V>, T: readonly number[], p: number, c: number): void {
+export function affineTableCt(
+  F: LadderField,
+  T: readonly number[],
+  p: number,
+  c: number,
+  zero: number,
+): void {
+  affineMultiplesCt(F, T, p, c);
+  const pInf = F.isZero(p + 2 * F.size);
+  for (const e of T) F.cmov(e + 2 * F.size, zero, pInf);
+}
+
+/** The ladder of {@linkcode affineTableCt} without the masks for P = O. */
+function affineMultiplesCt(F: LadderField, T: readonly number[], p: number, c: number): void {
   const n = F.size, E = T.length, half = E >> 1;
   if (E < 2 || (E & (E - 1)) !== 0) throw new RangeError(`affine table of ${E} entries`);
   const u = c + half * n, v = u + n, w = v + n; // after the prefix products c[0, half)
@@ -76,11 +113,10 @@ export function affineMultiplesCt<V>(F: CoordField<V>, T: readonly number[], p: 
       F.setOne(d + 2 * n);
     }
   }
-  F.wipe(c, half + 3);
 }
 
 /** out ← 3·x² (the numerator of the tangent's slope at x). Scratch t. */
-function slopeOfDoubling<V>(F: CoordField<V>, out: number, x: number, t: number): void {
+function slopeOfDoubling(F: LadderField, out: number, x: number, t: number): void {
   F.sqr(out, x);
   F.dbl(t, out);
   F.add(out, out, t);
@@ -90,8 +126,8 @@ function slopeOfDoubling<V>(F: CoordField<V>, out: number, x: number, t: number)
  * (x3, y3) ← the third point of the line of slope λ through (xa, ya) and (xb, ·): x3 = λ² − xa − xb,
  * y3 = λ·(xa − x3) − ya; 1M + 1S. y3 may alias λ; x3 may alias nothing that is read. Scratch t.
  */
-function chord<V>(
-  F: CoordField<V>,
+function chord(
+  F: LadderField,
   x3: number,
   y3: number,
   lambda: number,

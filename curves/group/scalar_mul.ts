@@ -13,7 +13,7 @@
  * @module
  */
 import type { ScalarDigits } from "../../scalar/decompose.ts";
-import { affineMultiplesCt } from "./affine_multiples.ts";
+import { affineTableCt, affineTableScratch } from "./affine_multiples.ts";
 import type { Projective } from "./projective.ts";
 import { type JacExports, Jacobian } from "./jacobian.ts";
 import { equalStep, wasmSelector } from "./wasm_select.ts";
@@ -339,13 +339,17 @@ export class EndoScratch<V> {
   }
 
   /**
-   * T₀ ← the multiples 1·P … E·P with Z = 1 (O: Z = 0 when `pInf`, P = O), by the affine ladder of
-   * affine_multiples.ts: log₂E inversions, against the projective table and one normalisation.
+   * T₀ ← the multiples 1·P … E·P with Z = 1 (every entry O when P = O), by the affine ladder of
+   * affine_multiples.ts (log₂E inversions): one call of the compiled `affine_table` where the step is
+   * compiled, else one per field operation.
    */
-  affineT0(p: number, pInf: number): void {
-    const F = this.law.F, n = this.law.n, T = this.tables[0];
-    affineMultiplesCt(F, T, p, this.prefix);
-    for (const e of T) F.cmov(e + 2 * n, this.zeroSlot, pInf);
+  affineT0(p: number): void {
+    const T = this.tables[0], W = this.step?.affineTable ?? null;
+    if (W !== null) { // public: the group's module
+      const S = this.step!.stride;
+      W(T[0] * S, p * S, this.prefix * S, this.zeroSlot * S);
+    } else affineTableCt(this.law.F, T, p, this.prefix, this.zeroSlot);
+    this.law.F.wipe(this.prefix, affineTableScratch(this.entries) + 1); // + the compiled inversion's
   }
 
   /** The slot of the element 1. */
@@ -430,7 +434,7 @@ export function mulEndoCt<V>(s: EndoScratch<V>, out: number, p: number, limbs: I
   const m = T.length, L = split.digits.digitLimbs, one = s.oneSlot, tmp = s.tmp;
   const T0 = T[0], J = s.jac, w = s.window, E = s.entries, mixed = s.mixed;
   const pInf = law.isZero(p);
-  if (J !== null || mixed) s.affineT0(p, pInf); // public: the group's choice of loop
+  if (J !== null || mixed) s.affineT0(p); // public: the group's choice of loop
   else {
     law.copy(T0[0], p);
     for (let i = 1; i < E; i++) { // T0[i] = (i + 1)·P

@@ -9,6 +9,7 @@
  * | <group>.endo_step_<m>_w<w>(acc, T, sel, t, one, tmp, d₀, s₀, …)  | acc ← 2^w·acc + Σⱼ ±T_j[dⱼ]     |
  * | <group>.endo_first_<m>_w<w>(acc, T, sel, t, one, tmp, d₀, s₀, …) | acc ← Σⱼ ±T_j[dⱼ] (the top position: no doubling, term 0 selected into acc) |
  * | <group>.psi_tables_w<w>(T, c, t)   (Fp2 coordinates, m = 4)      | T₁ = s·ψ(T₀), T₂ = ψ²(T₀), T₃ = ψ²(T₁) |
+ * | <group>.affine_table_w<w>(T, p, c, zero)                          | T₀[i] = (i + 1)·P, Z = 1 (affine_multiples.ts) |
  *
  * psi_tables fills tables 1–3 from table 0 with ψ(X : Y : Z) = (conj(X)·c_x : conj(Y)·c_y : conj(Z))
  * (endomorphism.ts; valid in projective and Jacobian coordinates alike) and its square, which is
@@ -34,7 +35,15 @@ import type { ExtraEmitter, FieldModuleContext, WasmLayer } from "../../field/wa
 import { layerExports } from "../../field/wasm/plan.ts";
 import { endoEntries, type EndoFormulas, type EndoWindow } from "./scalar_mul.ts";
 import { selectName } from "./wasm_select.ts";
-import { b3Coefficients, type Calls, compiledFunctions, coordinateCalls } from "./wasm_point.ts";
+import {
+  b3Coefficients,
+  type Calls,
+  compiledFunctions,
+  coordinateCalls,
+  EmitField,
+  param,
+} from "./wasm_point.ts";
+import { affineTableCt, affineTableScratch } from "./affine_multiples.ts";
 
 /** The compiled position step (see the module doc), on byte addresses. */
 export interface EndoStepExport {
@@ -44,6 +53,8 @@ export interface EndoStepExport {
   readonly first: (...args: number[]) => void;
   /** psi_tables(T, c, t) of a G2 group with m = 4, else null. */
   readonly psiTables: ((T: number, c: number, t: number) => void) | null;
+  /** affine_table(T, p, c, zero): table 0 in affine coordinates (affine_multiples.ts), or null. */
+  readonly affineTable: ((T: number, p: number, c: number, zero: number) => void) | null;
   /** Sub-scalars per step. */
   readonly m: number;
   /** Signed window width w: w doublings per step, tables of 2^(w−1) entries. */
@@ -67,6 +78,7 @@ const stepName = (group: string, m: number, w: EndoWindow, formulas: EndoFormula
 const firstName = (group: string, m: number, w: EndoWindow, formulas: EndoFormulas) =>
   `${group}.endo_first_${m}_w${w}${kindSuffix(formulas)}`;
 const psiTablesName = (group: string, w: EndoWindow) => `${group}.psi_tables_w${w}`;
+const affineTableName = (group: string, w: EndoWindow) => `${group}.affine_table_w${w}`;
 
 /**
  * The emitter of `<group>.endo_step` for coordinates of `size` base slots, m sub-scalars, window w
@@ -140,7 +152,21 @@ function endoStepExtras(
       module.addFunction(name, f);
     }
     if (size === 2 && m === 4) emitPsiTables(ctx, psiTablesName(group, w), calls, E);
+    emitAffineTable(ctx, affineTableName(group, w), size, calls, E);
   };
+}
+
+/**
+ * `name`(T, p, c, zero): table 0's E entries (i + 1)·P in affine coordinates from P at p, by
+ * affine_multiples.ts `affineTableCt` run over an emitting field; c: affineTableScratch(E) elements and
+ * one more for the inversion, zero: the element 0.
+ */
+function emitAffineTable(ctx: FieldModuleContext, name: string, size: 1 | 2, calls: Calls, E: number): void {
+  const f = new FunctionBuilder([I32, I32, I32, I32], []);
+  const [T, P, C, ZERO] = [0, 1, 2, 3].map(param), point = 3 * size;
+  const F = new EmitField(size, f, ctx.c.stride, calls, -1, C + affineTableScratch(E) * size);
+  affineTableCt(F, Array.from({ length: E }, (_, i) => T + i * point), P, C, ZERO);
+  ctx.module.addFunction(name, f);
 }
 
 /** `name`(T, c, t): tables 1–3 of `entries` points from table 0 by ψ and ψ² (see the module doc). */
@@ -201,6 +227,7 @@ export function endoStepLayer(
       stepName(group, m, w, formulas),
       firstName(group, m, w, formulas),
       ...(size === 2 && m === 4 ? [psiTablesName(group, w)] : []),
+      affineTableName(group, w),
     ],
     emit: endoStepExtras(group, size, b3, p, m, w, formulas),
   };
@@ -223,7 +250,18 @@ export function wasmEndoStep(
     first: firstName(group, m, w, formulas),
   });
   if (x === null || typeof x.step !== "function" || typeof x.first !== "function") return null;
-  const tables = layerExports(kernel, endoStepLayerName(group))?.[psiTablesName(group, w)];
+  const layer = layerExports(kernel, endoStepLayerName(group));
+  const tables = layer?.[psiTablesName(group, w)], affine = layer?.[affineTableName(group, w)];
   const psiTables = typeof tables === "function" ? tables as EndoStepExport["psiTables"] : null;
-  return Object.freeze({ step: x.step, first: x.first, psiTables, stride: x.stride, m, window: w, formulas });
+  const affineTable = typeof affine === "function" ? affine as EndoStepExport["affineTable"] : null;
+  return Object.freeze({
+    step: x.step,
+    first: x.first,
+    psiTables,
+    affineTable,
+    stride: x.stride,
+    m,
+    window: w,
+    formulas,
+  });
 }

@@ -115,6 +115,8 @@ export class EmitField implements JacField {
     private readonly calls: Calls,
     /** The virtual slot of 3b (a parameter). */
     private readonly b3: number,
+    /** The virtual slot of `inv`'s scratch element (−1: no `inv`). */
+    private readonly invScratch: number = -1,
   ) {
     const mul2 = calls.mul2();
     if (mul2 >= 0) this.mul2 = (o, a, b, c, d) => this.call(mul2, o, a, b, c, d);
@@ -148,6 +150,14 @@ export class EmitField implements JacField {
   }
   copy(o: number, a: number): void {
     this.call(this.calls.copy, o, a);
+  }
+  setOne(o: number): void {
+    this.call(this.calls.setOne(), o);
+  }
+  /** o ← a⁻¹ (0 ↦ 0), constant-time, with the scratch element given to the constructor. */
+  inv(o: number, a: number): void {
+    if (this.invScratch < 0) throw new Error("EmitField.inv: no scratch element");
+    this.call(this.calls.inv(), o, a, this.invScratch);
   }
   lin(o: number, terms: readonly (readonly [number, number])[]): void {
     checkLinTerms(terms);

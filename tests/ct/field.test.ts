@@ -7,6 +7,7 @@
 
 // The registry must be imported before any library module (it starts V8 block coverage).
 import { assertConstantFlow, ctFlow, ctWasm, secretsForModulus } from "./registry.ts";
+import { planExportRule } from "./wasm_rules.ts";
 import {
   type Backend,
   buildFieldModule,
@@ -220,23 +221,23 @@ for (const name of NAMES) {
 
 // The whole module of each curve's base field under its plan, in both multiplication shapes
 // (field/wasm/shape.ts), with SIMD and without (the .nosimd.wasm files): every export straight-line but
-// the inversion, whose loop is counted, and the functions that say in their name that they are
-// variable-time (public inputs: sum_level_vartime).
+// the inversion and its callers, whose loops are counted, and the functions that say in their name that
+// they are variable-time (public inputs: sum_level_vartime); wasm_rules.ts `planExportRule`.
 for (const [name, plan] of Object.entries(FIELD_PLANS)) {
   for (
     const [simd, shape] of [[true, "u32"], [true, "reduced"], [false, "u32"], [false, "reduced"]] as const
   ) {
     const bytes = wasmFieldModuleBytes(FIELDS[name as FieldName], plan, simd, shape);
-    const straightLine = WebAssembly.Module.exports(new WebAssembly.Module(bytes))
-      .filter((e) => e.kind === "function" && e.name !== "inv" && !/vartime$/i.test(e.name)).map((e) =>
-        e.name
-      );
+    const functions = WebAssembly.Module.exports(new WebAssembly.Module(bytes))
+      .filter((e) => e.kind === "function").map((e) => e.name);
+    const straightLine = functions.filter((e) => planExportRule(e) === "no branches");
+    const countedLoops = functions.filter((e) => planExportRule(e) === "counted loops only");
     if (straightLine.length <= KERNEL_FUNCTIONS.length) {
       throw new Error(`${name}: the plan's layers are missing`);
     }
     ctWasm(`${name} plan module (${plan.name}, ${shape} multiplication${simd ? "" : ", no SIMD"})`, bytes, {
       straightLine,
-      countedLoops: ["inv"],
+      countedLoops,
     });
   }
 }

@@ -33,6 +33,17 @@
 import { decodeModule, exportedFunction, formatInstr, type Instr, type WasmFunction } from "./wasm_decode.ts";
 import type { WasmModule } from "./wasm_decode.ts";
 
+/**
+ * Which rule an export of a curve's plan module obeys by its name: the constant-time inversion and the
+ * functions that call it (the endomorphism loop's affine table, `<group>.affine_table_w<w>`,
+ * curves/group/affine_multiples.ts) loop on counters; the functions named variable-time obey neither
+ * (public inputs); every other export is straight-line.
+ */
+export function planExportRule(name: string): "no branches" | "counted loops only" | "variable-time" {
+  if (/vartime$/i.test(name)) return "variable-time";
+  return name === "inv" || /\.affine_table_w\d+$/.test(name) ? "counted loops only" : "no branches";
+}
+
 type Mode = "no branches" | "counted loops only";
 
 /** Opcodes that break both rules, with the reason shown in reports. */
