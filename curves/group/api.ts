@@ -88,7 +88,9 @@ export interface Point<V> {
   multiplyUnsafe(k: bigint | Uint8Array): Point<V>;
   /**
    * Whether r·this = O (variable-time: for public points, e.g. decoding), by the curve's endomorphism
-   * where it has one (a ≤ 128-bit multiplication), else by multiplying by r.
+   * where it has one (a ≤ 128-bit multiplication), else by multiplying by r. A success is remembered
+   * for this point, and points built from such points by group operations, cofactor clearing or
+   * hashing are known to be inside without a test.
    * @returns true when this is in the prime-order subgroup.
    */
   isTorsionFreeVartime(): boolean;

@@ -133,6 +133,14 @@ export class GroupImpl<V> implements Group<V> {
   declare private readonly endoSpec: EndomorphismSpec<V> | undefined;
   declare private endoState: EndoScratch<V> | null | undefined;
   declare private subgroupState: SubgroupTest | null | undefined;
+  /**
+   * The points known to lie in the prime-order subgroup, so that the test runs once per point (as
+   * @noble/curves caches its validity checks): ZERO and BASE, points that passed the test, cofactor-
+   * cleared and hashed points, and the results of group operations on known points (the subgroup is
+   * closed under them). Points are immutable, so a recorded fact stays true. Public facts only: which
+   * points were built from which, never a coordinate.
+   */
+  declare private readonly inSubgroup: WeakSet<PointImpl<V>>;
   declare private fixedBaseState: FixedBaseTable<V> | undefined;
   /** Multiplications of the generator so far, until its table is built (a public count). */
   declare private baseUses: number;
@@ -159,6 +167,7 @@ export class GroupImpl<V> implements Group<V> {
     this.endoSpec = spec.endomorphism;
     this.endoState = undefined;
     this.subgroupState = undefined;
+    this.inSubgroup = new WeakSet();
     this.fixedBaseState = undefined;
     this.baseUses = 0;
     this.bits = spec.r.toString(2).length;
@@ -178,13 +187,13 @@ export class GroupImpl<V> implements Group<V> {
     // ZERO and BASE: points like the others, and BASE keeps a slot of its own as well.
     const fixed = this.law.alloc(2);
     this.law.setZero(fixed);
-    this.ZERO = this.save(fixed);
+    this.ZERO = this.markInSubgroup(this.save(fixed));
     this.baseSlot = this.law.at(fixed, 1);
     F.setVartime(t, spec.generator.x);
     F.setVartime(t + n, spec.generator.y);
     this.law.fromAffine(this.baseSlot, t, t + n);
     if (this.law.isOnCurve(this.baseSlot) !== 1) throw new Error(`${this.name}: generator not on the curve`);
-    this.BASE = this.save(this.baseSlot);
+    this.BASE = this.markInSubgroup(this.save(this.baseSlot));
   }
 
   /**
@@ -284,6 +293,23 @@ export class GroupImpl<V> implements Group<V> {
     return new PointImpl(this, st, at);
   }
 
+  /** Records P (a point of this group) as a point of the prime-order subgroup when `known`; returns P. */
+  markInSubgroup(P: PointImpl<V>, known = true): PointImpl<V> {
+    if (known) this.inSubgroup.add(P);
+    return P;
+  }
+
+  /** Whether P is known to lie in the prime-order subgroup (no test is run). */
+  knownInSubgroup(P: Point<V>): boolean {
+    return this.inSubgroup.has(P as PointImpl<V>);
+  }
+
+  /** Whether every point of `points` is known to lie in the prime-order subgroup. */
+  allKnownInSubgroup(points: readonly Point<V>[]): boolean {
+    for (const q of points) if (!this.inSubgroup.has(q as PointImpl<V>)) return false;
+    return true;
+  }
+
   /** Point slot `slot` ← the coordinates of `P` (a point of this group: checked); returns slot. */
   load(P: Point<V>, slot: PointSlot): PointSlot {
     const q = this.own(P);
@@ -364,7 +390,7 @@ export class GroupImpl<V> implements Group<V> {
     const q = this.own(P);
     if (this.h === 1n) return q;
     mulVartime(this.law, this.res, this.load(q, this.in0), this.h, this.tmp, this.jacobian);
-    return this.save(this.res);
+    return this.markInSubgroup(this.save(this.res));
   }
 
   /**
@@ -410,9 +436,10 @@ export class GroupImpl<V> implements Group<V> {
     // Loaded and summed a chunk at a time: the batch region stays one chunk long (in cache, and the
     // arena does not grow with N), the chunk sums accumulated projectively.
     const law = this.law, tuning = law.n === 1 ? SUM_TUNING_FP : SUM_TUNING_FP2, n = points.length;
+    const known = this.allKnownInSubgroup(points);
     if (n <= tuning.chunk) {
       sumSlots(law, this.res, this.loadRange(points, 0, n), tuning, this.sumLevel, this.jacobian);
-      return this.save(this.res);
+      return this.markInSubgroup(this.save(this.res), known);
     }
     law.setZero(this.res);
     for (let start = 0; start < n; start += tuning.chunk) {
@@ -420,7 +447,7 @@ export class GroupImpl<V> implements Group<V> {
       sumSlots(law, this.in1, slots, tuning, this.sumLevel, this.jacobian);
       law.add(this.res, this.res, this.in1);
     }
-    return this.save(this.res);
+    return this.markInSubgroup(this.save(this.res), known);
   }
 
   /**
@@ -445,7 +472,7 @@ export class GroupImpl<V> implements Group<V> {
     const ks = scalars.map((k) => scalarBigintVartime(k, this.r));
     const slots = this.loadAll(points);
     msmSlots(this.law, this.res, slots, ks, this.bits);
-    return this.save(this.res);
+    return this.markInSubgroup(this.save(this.res), this.allKnownInSubgroup(points));
   }
 
   /**
@@ -464,7 +491,7 @@ export class GroupImpl<V> implements Group<V> {
     const slots = this.loadAll(points);
     this.msmInto(this.res, slots, bytes);
     for (const b of bytes) b.fill(0);
-    const out = this.save(this.res);
+    const out = this.markInSubgroup(this.save(this.res), this.allKnownInSubgroup(points));
     this.F.wipe(this.res, 3);
     if (slots.length > 0) this.F.wipe(slots[0], 3 * slots.length); // the loaded (maybe secret) points
     return out;
@@ -543,26 +570,26 @@ export class PointImpl<V> implements Point<V> {
   add(q: Point<V>): PointImpl<V> {
     const g = this.group;
     g.law.add(g.res, g.load(this, g.in0), g.load(q, g.in1));
-    return g.save(g.res);
+    return g.markInSubgroup(g.save(g.res), g.knownInSubgroup(this) && g.knownInSubgroup(q));
   }
   /** this − q (constant-time). */
   subtract(q: Point<V>): PointImpl<V> {
     const g = this.group;
     g.law.neg(g.in1, g.load(q, g.in1));
     g.law.add(g.res, g.load(this, g.in0), g.in1);
-    return g.save(g.res);
+    return g.markInSubgroup(g.save(g.res), g.knownInSubgroup(this) && g.knownInSubgroup(q));
   }
   /** 2·this (constant-time). */
   double(): PointImpl<V> {
     const g = this.group;
     g.law.dbl(g.res, g.load(this, g.in0));
-    return g.save(g.res);
+    return g.markInSubgroup(g.save(g.res), g.knownInSubgroup(this));
   }
   /** −this. */
   negate(): PointImpl<V> {
     const g = this.group;
     g.law.neg(g.res, g.load(this, g.in0));
-    return g.save(g.res);
+    return g.markInSubgroup(g.save(g.res), g.knownInSubgroup(this));
   }
   /** Whether this and q are the same point (projective comparison, constant-time). */
   equals(q: Point<V>): boolean {
@@ -602,7 +629,7 @@ export class PointImpl<V> implements Point<V> {
     if (this === g.BASE) g.multiplyBaseInto(g.res, bytes); // public: which object, not its value
     else g.multiplyInto(g.res, g.load(this, g.in0), bytes);
     bytes.fill(0);
-    const out = g.save(g.res);
+    const out = g.markInSubgroup(g.save(g.res), g.knownInSubgroup(this));
     g.F.wipe(g.in0, 9); // in0, in1, res: 3 points of 3 coordinates (secret-derived)
     return out;
   }
@@ -622,7 +649,7 @@ export class PointImpl<V> implements Point<V> {
     // generic loop also for BASE: independent of the fixed-base table (tests use it as the reference).
     if (e >> BigInt(VARTIME_BITS) !== 0n) g.multiplyInto(g.res, g.load(this, g.in0), scalarBytes(e));
     else mulVartime(g.law, g.res, g.load(this, g.in0), e, g.tmp, g.jacobian);
-    return g.save(g.res);
+    return g.markInSubgroup(g.save(g.res), g.knownInSubgroup(this));
   }
   /**
    * Whether r·this = O (variable-time: for public points, e.g. decoding). By the group's endomorphism
@@ -630,10 +657,17 @@ export class PointImpl<V> implements Point<V> {
    * else by multiplying by r.
    */
   isTorsionFreeVartime(): boolean {
-    const g = this.group, test = g.subgroupTest, p = g.load(this, g.in0);
-    if (test !== null) return test(p);
-    mulVartime(g.law, g.res, p, g.r, g.tmp, g.jacobian);
-    return g.law.isZero(g.res) === 1;
+    const g = this.group;
+    if (g.knownInSubgroup(this)) return true; // tested before, or built from such points
+    const test = g.subgroupTest, p = g.load(this, g.in0);
+    let ok: boolean;
+    if (test !== null) ok = test(p);
+    else {
+      mulVartime(g.law, g.res, p, g.r, g.tmp, g.jacobian);
+      ok = g.law.isZero(g.res) === 1;
+    }
+    g.markInSubgroup(this, ok); // only a success is recorded: a failing point fails every time
+    return ok;
   }
   /**
    * The default encoding, `group.codec().encode(this, compressed)` (BLS12-381: ZCash, compressed by

@@ -147,7 +147,7 @@ export class Suite<V> {
   hash(msg: Uint8Array, dst: Uint8Array | string, count: 1 | 2): PointImpl<V> {
     const g = this.g;
     this.hashInto(this.res, msg, dst, count); // throws on bad input before a point is taken
-    const out = g.save(this.res);
+    const out = g.markInSubgroup(g.save(this.res));
     g.F.wipe(this.res, 3);
     return out;
   }
@@ -183,7 +183,7 @@ export class Suite<V> {
     const g = this.g, s = g.load(P, g.in0), n = g.F.size;
     this.clear(g.res, s, this.pts + 6 * n);
     this.wipe();
-    return g.save(g.res);
+    return g.markInSubgroup(g.save(g.res));
   }
 
   private wipe(): void {

@@ -129,3 +129,85 @@ for (const backend of BACKENDS) {
     throwsCode(() => G2.fromBytes(P.toBytes() as Uint8Array), "NOT_IN_SUBGROUP", "BN254 G2 random");
   });
 }
+
+/**
+ * The known-points record (GroupImpl `inSubgroup`): the test runs once per point, and points built
+ * from known ones by group operations, cofactor clearing or hashing are known without one. Every
+ * point recorded here is checked against the test itself, every point outside stays outside, and a
+ * counting stand-in for the test shows which calls run it.
+ */
+function checkKnown(G: AnyGroup, fp2: boolean, seed: number): void {
+  const rand = rng(seed), k = () => rand() % (G.r - 1n) + 1n;
+  let runs = 0;
+  const real = G.subgroupTest!;
+  Object.defineProperty(G, "subgroupTest", { value: (s: number) => (runs++, real(s)), configurable: true });
+  try {
+    const A = G.BASE.multiply(k()), B = G.BASE.multiplyUnsafe(k()), outside = randomCurvePoint(G, rand, fp2);
+    const inside: PointImpl<unknown>[] = [
+      G.ZERO,
+      G.BASE,
+      A,
+      B,
+      G.BASE.multiplyUnsafe(5n), // the short double-and-add
+      A.add(B),
+      A.subtract(B),
+      A.double(),
+      A.negate(),
+      G.sumVartime([A, B, G.BASE]),
+      G.sumVartime(Array.from({ length: 40 }, (_, i) => (i % 2 ? A : B))), // the batch-affine tree
+      G.msmVartime([A, B], [k(), k()]),
+      G.msm([A, B], [k(), k()]),
+      G.clearCofactor(outside),
+      outside.clearCofactor(),
+    ];
+    if ("hashToCurve" in G) {
+      // deno-lint-ignore no-explicit-any
+      const H = G as any;
+      inside.push(H.hashToCurve(new Uint8Array([1, 2, 3])), H.encodeToCurve(new Uint8Array([4])));
+    }
+    for (const [i, P] of inside.entries()) {
+      assert.ok(G.knownInSubgroup(P), `${G.name}: point ${i} known`);
+      assert.ok(real(G.slotOf(P)), `${G.name}: point ${i} is in the subgroup`);
+      assert.ok(P.isTorsionFreeVartime());
+    }
+    assert.equal(runs, 0, `${G.name}: no test for known points`);
+
+    // Outside: a failure is never recorded, and nothing built from an unknown point is known.
+    const derived = [
+      outside,
+      outside.add(A),
+      A.add(outside),
+      outside.double(),
+      outside.negate(),
+      outside.multiply(k()),
+      outside.multiplyUnsafe(k()),
+      G.sumVartime([A, outside]),
+      G.msmVartime([A, outside], [k(), k()]),
+    ];
+    for (const [i, P] of derived.entries()) {
+      assert.ok(!G.knownInSubgroup(P), `${G.name}: derived point ${i} unknown`);
+      assert.equal(P.isTorsionFreeVartime(), false, `${G.name}: derived point ${i} outside`);
+    }
+    runs = 0;
+    assert.equal(outside.isTorsionFreeVartime(), false);
+    assert.equal(runs, 1, `${G.name}: a point that failed is tested again`);
+
+    // A point decoded without the check is unknown until tested once.
+    const C = G.fromAffine(A.toAffine()) as PointImpl<unknown>;
+    assert.ok(!G.knownInSubgroup(C));
+    runs = 0;
+    assert.ok(C.isTorsionFreeVartime() && C.isTorsionFreeVartime() && G.knownInSubgroup(C));
+    assert.equal(runs, 1, `${G.name}: tested once`);
+  } finally {
+    delete (G as { subgroupTest?: unknown }).subgroupTest;
+  }
+}
+
+for (const backend of BACKENDS) {
+  Deno.test(`subgroup: known points are tested once, points built from them not at all (${backend})`, () => {
+    const { G1, G2 } = bls12_381Groups(backend);
+    checkKnown(G1 as AnyGroup, false, 21);
+    checkKnown(G2 as AnyGroup, true, 22);
+    checkKnown(bn254Groups(backend).G2 as AnyGroup, true, 23);
+  });
+}
