@@ -306,8 +306,7 @@ export class GroupImpl<V> implements Group<V> {
 
   /** Whether every point of `points` is known to lie in the prime-order subgroup. */
   allKnownInSubgroup(points: readonly Point<V>[]): boolean {
-    for (const q of points) if (!this.inSubgroup.has(q as PointImpl<V>)) return false;
-    return true;
+    return points.every((q) => this.knownInSubgroup(q));
   }
 
   /** Point slot `slot` ← the coordinates of `P` (a point of this group: checked); returns slot. */
