@@ -3,7 +3,7 @@
  * random (non-base) points, Miller loop and final exponentiation, for isochron on each backend and
  * noble's `pairing(P, Q)` (both libraries' full pairing; noble precomputes Q's lines inside its call;
  * both check that P and Q are in their subgroups on the first call only: noble caches a point's
- * validity, isochron records it, curves/group/group.ts `inSubgroup`). blst (@chainsafe/blst) exposes no bare pairing, only
+ * validity, isochron records it, curves/group/group.ts `markInSubgroup`). blst (@chainsafe/blst) exposes no bare pairing, only
  * signature verification with hashing to G2: no blst row. The wasm peers (bench/wasm_peers.ts):
  * mcl-wasm's `pairing(P, Q)` (BLS12-381 only: mcl holds one curve per process) and ffjavascript's
  * `pairing(P, Q)` built single-threaded (both curves), each on fresh random points.

@@ -131,7 +131,7 @@ for (const backend of BACKENDS) {
 }
 
 /**
- * The known-points record (GroupImpl `inSubgroup`): the test runs once per point, and points built
+ * The known-points record (GroupImpl `markInSubgroup`): the test runs once per point, and points built
  * from known ones by group operations, cofactor clearing or hashing are known without one. Every
  * point recorded here is checked against the test itself, every point outside stays outside, and a
  * counting stand-in for the test shows which calls run it.
