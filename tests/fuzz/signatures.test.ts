@@ -208,7 +208,8 @@ function fuzzSuite(f: Family, s: BlsSuite): void {
   f.check("aggregateVerify", () => s.aggregateVerify(pks, ms, agg), (v) => ok(v, "does not verify"));
   // The generator draws edge scalars (1, 2, r − 1) often, so keys may repeat. Rotating the messages
   // changes the aggregate's check by Σ k_i·(H(m_{i+1}) − H(m_i)), which is 0 exactly when every key has
-  // the same scalar (one key, or seeds 123457 and 2718281, which drew 1 for both keys): then it verifies.
+  // the same scalar (one key, or seeds 123457, 2718281 and 3141592, which drew one edge scalar for both
+  // keys): then it verifies.
   const sameKey = keys.every((x) => x.k === keys[0].k);
   f.check(
     "aggregateVerify (messages rotated)",
