@@ -142,7 +142,7 @@ export { defineTower, type TowerName, type TowerParams } from "../field/tower/pa
 export { COMPOSED, createTower, type Tower, towerFrobenius } from "../field/tower/tower.ts";
 export { fp2MulBig, type FrobeniusTable, frobeniusTable } from "../field/tower/frobenius.ts";
 export { FP2_FUNCTIONS, fp2Extras, WasmFp2 } from "../field/tower/wasm_fp2.ts";
-export { FP2_LANE_RADIX } from "../field/tower/wasm_fp2_lanes.ts";
+export { defaultFp2LaneRadix, FP2_LANE_RADIXES } from "../field/tower/wasm_fp2_lanes.ts";
 export { mulInputBounds } from "../field/tower/wasm_fp2_emit.ts";
 export { TOWER_FUNCTIONS, wasmTowerPlan } from "../field/tower/wasm_tower.ts";
 export { slidingWindow } from "../field/tower/window.ts";

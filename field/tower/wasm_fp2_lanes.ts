@@ -17,9 +17,10 @@
  * Bounds (fiat-crypto style, exact, from radixPlan with these operand bounds; refused otherwise):
  * - mul: a-side values ≤ α·p (a0, a1, α·p − a1), b-side < β·p, two products per limb pair and lane;
  *   sqr: all four operands < 2p, one product per limb pair and lane;
- * - a column's operand products in one i64 lane (< 2^64, accumulator 0: refused if the plan splits
- *   them, e.g. BLS12-381 with w = 30); its digit products and carry in accumulator 0 or, where the
- *   plan needs it, a second one (Columns combines them exactly); one carry per column (V_k >> w);
+ * - a column's operand products in the i64 lanes of one vector sum per accumulator the plan gives
+ *   them (0, or 0 and 1 where they exceed 2^64 together: BLS12-381 with w = 30; a plan that needs a
+ *   third is refused); its digit products and carry in the accumulators the plan names (Columns
+ *   combines them exactly); one carry per column (V_k >> w);
  * - the lane sums are < p·R (2αβp² < p·R, 4p² < p·R: checked), so REDC < 2p; one masked subtraction
  *   per lane on the output pieces gives < p. Outputs may alias inputs (all loads come first).
  * @module
@@ -52,27 +53,53 @@ export function lanePlan(p: bigint, w: number, aBound: bigint, bBound: bigint, p
   return radixPlan(p, w, { aBound, bBound, products, digits: 1 });
 }
 
-/** The limb bits of the Fp2 lane kernels unless a module says otherwise (measured fastest, w = 29). */
-export const FP2_LANE_RADIX = 29;
+/**
+ * The limb widths the lane kernels may take by default. Of those whose plans fit p, a module takes
+ * the one with the fewest limbs, and of equal counts the narrowest (fewer accumulators):
+ * BLS12-381 w = 30 (13 limbs, the last products of eight multiplication columns in a second vector
+ * sum), BN254 w = 29 (9 limbs either way). In-wasm loops (bench/field/wasm_variants.ts), BLS12-381
+ * w = 30 against 29: fp2_mul 0.94× (Deno, V8 15), 0.86× (Node 20), 0.93× (Node 26, Bun); fp2_sqr
+ * 0.92–0.93× on each; BN254 w = 30 against 29: mul 1.02×, sqr 0.98× (Deno).
+ */
+export const FP2_LANE_RADIXES: readonly number[] = Object.freeze([29, 30]);
 
-/** The lane radix a module uses: its `fp2Radix` (null: u32 lanes), else FP2_LANE_RADIX where it fits p. */
-export function fp2LaneRadix(ctx: FieldModuleContext): number | null {
-  if (ctx.fp2Radix !== undefined) return ctx.fp2Radix;
-  const { c } = ctx, [ab, bb] = mulInputBounds(c);
-  try {
-    lanesFit(lanePlan(c.p, FP2_LANE_RADIX, BigInt(ab) * c.p + 1n, BigInt(bb) * c.p, 2));
-    lanesFit(lanePlan(c.p, FP2_LANE_RADIX, 2n * c.p, 2n * c.p, 1));
-    return FP2_LANE_RADIX;
-  } catch (e) {
-    if (e instanceof RangeError) return null; // a prime the reduced lanes cannot hold: u32 lanes
-    throw e;
-  }
+/** The default lane radix for p (the rule of FP2_LANE_RADIXES), or null where no lane plan fits p. */
+export function defaultFp2LaneRadix(c: MontConstants): number | null {
+  let w = DEFAULT_RADIX.get(c.p);
+  if (w === undefined) DEFAULT_RADIX.set(c.p, w = chooseLaneRadix(c));
+  return w;
 }
 
-/** Throws RangeError unless every column's operand products fit the lane (accumulator 0). */
+/** The default lane radix per prime (asked for by every Fp2 product a module emits). */
+const DEFAULT_RADIX = new Map<bigint, number | null>();
+
+function chooseLaneRadix(c: MontConstants): number | null {
+  const [ab, bb] = mulInputBounds(c);
+  let best: { w: number; n: number } | null = null;
+  for (const w of FP2_LANE_RADIXES) {
+    try {
+      const { n } = lanesFit(lanePlan(c.p, w, BigInt(ab) * c.p + 1n, BigInt(bb) * c.p, 2));
+      lanesFit(lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1));
+      if (best === null || n < best.n || (n === best.n && w < best.w)) best = { w, n };
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e; // a width whose plan cannot hold p
+    }
+  }
+  return best?.w ?? null; // null: a prime the reduced lanes cannot hold, u32 lanes
+}
+
+/** The lane radix a module uses: its `fp2Radix` (null: u32 lanes), else defaultFp2LaneRadix. */
+export function fp2LaneRadix(ctx: FieldModuleContext): number | null {
+  return ctx.fp2Radix !== undefined ? ctx.fp2Radix : defaultFp2LaneRadix(ctx.c);
+}
+
+/**
+ * Throws RangeError unless every column's operand products fit the two vector sums of a lane
+ * (accumulators 0 and 1; e.g. BLS12-381 with w = 30 puts a column's last products in the second).
+ */
 function lanesFit(plan: RadixPlan): RadixPlan {
-  if (!plan.mul.every((col) => col.products.every((t) => t.acc === 0))) {
-    throw new RangeError(`wasm Fp2 lanes: w = ${plan.w} splits a column's operand products`);
+  if (!plan.mul.every((col) => col.products.every((t) => t.acc <= 1))) {
+    throw new RangeError(`wasm Fp2 lanes: w = ${plan.w} needs a third sum for a column's operand products`);
   }
   return plan;
 }
@@ -98,23 +125,27 @@ function emitLanesReduce(
   const { n } = plan;
   const columns = lanesFit(plan).mul;
   const lanes = [new Columns(f, plan, plan.accumulators), new Columns(f, plan, plan.accumulators)];
-  const T = f.local(V128);
+  // One vector sum per accumulator the plan gives a column's operand products (lanesFit: 0 or 1);
+  // the second is declared only where a plan uses it.
+  const sums: number[] = [f.local(V128)];
   for (let k = 0; k <= 2 * n - 2; k++) {
-    const lo = Math.max(0, k - n + 1), hi = Math.min(k, n - 1);
-    let empty = true;
-    const add = () => {
-      if (!empty) f.localGet(T).simd(SimdOp.i64x2Add);
-      f.localSet(T);
-      empty = false;
-    };
-    for (let j = lo; j <= hi; j++) {
-      f.localGet(av[j]).localGet(bv[k - j]).simd(SimdOp.i64x2ExtmulLowI32x4U), add();
-      if (terms === 2) f.localGet(av[j]).localGet(bv[k - j]).simd(SimdOp.i64x2ExtmulHighI32x4U), add();
-    }
     const col = columns[k];
+    const used = [false, false];
+    const add = (g: number) => {
+      sums[g] ??= f.local(V128);
+      if (used[g]) f.localGet(sums[g]).simd(SimdOp.i64x2Add);
+      f.localSet(sums[g]);
+      used[g] = true;
+    };
+    for (const { i, j, acc } of col.products) { // a-limb i, b-limb j = k − i
+      f.localGet(av[i]).localGet(bv[j]).simd(SimdOp.i64x2ExtmulLowI32x4U), add(acc);
+      if (terms === 2) f.localGet(av[i]).localGet(bv[j]).simd(SimdOp.i64x2ExtmulHighI32x4U), add(acc);
+    }
     lanes.forEach((cols, lane) => {
       cols.open(k);
-      f.localGet(T).simdLane(SimdOp.i64x2ExtractLane, lane), cols.add(0);
+      used.forEach((u, g) => {
+        if (u) f.localGet(sums[g]).simdLane(SimdOp.i64x2ExtractLane, lane), cols.add(g);
+      });
       cols.finish(k, col);
     });
   }
@@ -150,14 +181,16 @@ export function emitFp2MulLanes(
   const { n } = plan, mask = maskOf(w);
   const a0 = operandLimbs(f, c, plan, a, 0), a1 = operandLimbs(f, c, plan, a, 1);
   const b0 = operandLimbs(f, c, plan, b, 0), b1 = operandLimbs(f, c, plan, b, 1);
-  // α·p − a1 ∈ [1, α·p] on w-bit limbs (signed borrow chain).
+  // α·p − a1 ∈ [1, α·p] on w-bit limbs (signed borrow chain). The top limb is ≤ that of α·p, so its
+  // mask is that limb's width: the bound the column plan assumes, visible to an interval analysis.
   const ap = splitLimbs(alpha * c.p, w, n), carry = f.local(I64);
+  const topMask = maskOf(ap[n - 1].toString(2).length);
   const na1 = a1.map((l, j) => {
     const d = f.local(I64);
     f.i64Const(ap[j]).localGet(l).op(Op.i64Sub);
     if (j > 0) f.localGet(carry).op(Op.i64Add);
     f.localTee(d).i64Const(w).op(Op.i64ShrS).localSet(carry);
-    f.localGet(d).i64Const(mask).op(Op.i64And).localSet(d);
+    f.localGet(d).i64Const(j < n - 1 ? mask : topMask).op(Op.i64And).localSet(d);
     return d;
   });
   const av = a0.map((_, j) => {

@@ -3,10 +3,10 @@
 import assert from "node:assert/strict";
 import {
   buildFieldModule,
+  defaultFp2LaneRadix,
   FIELD_PLANS,
   type FieldModuleContext,
   FIELDS,
-  FP2_LANE_RADIX,
   fp2Extras,
   FunctionBuilder,
   I32,
@@ -113,7 +113,14 @@ Deno.test("bounds wasm: the plan modules as the loader builds them (both shapes,
       let fp2 = "";
       if (tower && simd) { // the tower layer needs SIMD
         for (const { fn, inputs } of FP2_LEAF_BOUNDS[tower.name]) {
-          const x = analyseFp2(field.p, tower, FP2_LANE_RADIX, fn, inputs, bytes);
+          const x = analyseFp2(
+            field.p,
+            tower,
+            defaultFp2LaneRadix(montConstants(field.p)),
+            fn,
+            inputs,
+            bytes,
+          );
           assert.deepEqual(x.violations, [], `${name} plan module (${vname}) ${fn}`);
         }
         fp2 = `, ${FP2_LEAF_BOUNDS[tower.name].length} Fp2 functions`;
@@ -147,7 +154,7 @@ for (const tower of Object.values(TOWERS)) {
     const c = montConstants(tower.fp.p);
     const rows = FP2_LEAF_BOUNDS[tower.name];
     assert.deepEqual(rows.map((r) => [r.fn, r.inputs]), fp2Cases(c).map((r) => [r.fn, r.inputs]));
-    for (const radix of [FP2_LANE_RADIX, null]) {
+    for (const radix of [...new Set([defaultFp2LaneRadix(c), 29, 30]), null]) {
       for (const { fn, inputs, output } of rows) {
         if (radix === null && fn !== "fp2_mul" && fn !== "fp2_sqr") continue; // the same linear code
         const x = analyseFp2(c.p, tower, radix, fn, inputs);
@@ -270,7 +277,7 @@ Deno.test("bounds wasm: the intended wraps' argument on extreme inputs, the comp
     const c = montConstants(tower.fp.p), { p, R, n, stride } = c;
     const [ab, bb] = mulInputBounds(c).map(BigInt);
     const inv = modInverse(R % p, p);
-    for (const radix of [FP2_LANE_RADIX, null]) {
+    for (const radix of [defaultFp2LaneRadix(c), null]) {
       const inst = instantiate(buildFieldModule(p, { extras: [fp2Extras(tower)], fp2Radix: radix }).bytes);
       const [mul, sqr] = [inst.fn("fp2_mul"), inst.fn("fp2_sqr")];
       const as = extremes(ab * p, n, p, R), bs = extremes(bb * p, n, p, R), ss = extremes(p, n, p, R);

@@ -8,9 +8,11 @@
 import assert from "node:assert/strict";
 import {
   buildFieldModule,
+  defaultFp2LaneRadix,
   type FieldModuleOptions,
-  FP2_LANE_RADIX,
+  FP2_LANE_RADIXES,
   fp2Extras,
+  montConstants,
   TOWERS,
 } from "../../internal.ts";
 import { edgeValues, modPow, Rng } from "../kernel_cases.ts";
@@ -23,7 +25,7 @@ for (const name of ["bls12-381", "bn254"] as const) {
     26,
     28,
     29,
-    ...(name === "bn254" ? [30] : []),
+    30,
   ];
   Deno.test(`${name}: fp2_mul and fp2_sqr on every lane radix match BigInt (loose operands, extremes)`, () => {
     const rng = new Rng(2718);
@@ -70,12 +72,19 @@ for (const name of ["bls12-381", "bn254"] as const) {
   });
 }
 
-Deno.test("Fp2 lanes: the default radix, and the refusal of lanes that cannot hold the products", () => {
-  assert.equal(FP2_LANE_RADIX, 29);
-  const bls = TOWERS["bls12-381"];
-  // 13 × 30-bit limbs: two products per limb pair of operands < 2p exceed 2^64 in a lane.
-  assert.throws(() => buildFieldModule(bls.p, { extras: [fp2Extras(bls)], fp2Radix: 30 }), /splits a column/);
-  const a = buildFieldModule(bls.p, { extras: [fp2Extras(bls)] }).bytes;
-  const b = buildFieldModule(bls.p, { extras: [fp2Extras(bls)], fp2Radix: FP2_LANE_RADIX }).bytes;
-  assert.deepEqual(a, b, "the default is FP2_LANE_RADIX");
+Deno.test("Fp2 lanes: the default radix (fewest limbs, then the narrowest), and a refused one", () => {
+  assert.deepEqual(FP2_LANE_RADIXES, [29, 30]);
+  const bls = TOWERS["bls12-381"], bn = TOWERS["bn254"];
+  // BLS12-381: 13 limbs of 30 bits against 14 of 29; BN254: 9 limbs either way, so 29 bits.
+  assert.equal(defaultFp2LaneRadix(montConstants(bls.p)), 30);
+  assert.equal(defaultFp2LaneRadix(montConstants(bn.p)), 29);
+  for (const T of [bls, bn]) {
+    const a = buildFieldModule(T.p, { extras: [fp2Extras(T)] }).bytes;
+    const b =
+      buildFieldModule(T.p, { extras: [fp2Extras(T)], fp2Radix: defaultFp2LaneRadix(montConstants(T.p)) })
+        .bytes;
+    assert.deepEqual(a, b, `${T.name}: the default is defaultFp2LaneRadix`);
+  }
+  // 13 × 31-bit limbs: two products per limb pair of operands < 2p need more than two i64 sums.
+  assert.throws(() => buildFieldModule(bls.p, { extras: [fp2Extras(bls)], fp2Radix: 31 }), /accumulators/);
 });
