@@ -40,7 +40,6 @@ import {
   mulInputBounds,
   type Ref,
   sumBound,
-  vec4,
 } from "./wasm_fp2_emit.ts";
 
 const maskOf = (bits: number): bigint => (1n << BigInt(bits)) - 1n;
@@ -162,7 +161,19 @@ function operandLimbs(f: FunctionBuilder, c: MontConstants, plan: RadixPlan, ter
   return emitWordsToLimbs(f, plan, words);
 }
 
-const wrap = (f: FunctionBuilder, l: number) => () => void f.localGet(l).op(Op.i32WrapI64);
+/**
+ * An i32x4 of the i64 limb locals `of` (lane ℓ ← of[ℓ], wrapped; `of.length` lanes, the rest as lane
+ * 0): a splat of lane 0, then a replace_lane for each later lane whose limb differs.
+ */
+function lanes(f: FunctionBuilder, of: readonly number[]): number {
+  const v = f.local(V128);
+  f.localGet(of[0]).op(Op.i32WrapI64).simd(SimdOp.i32x4Splat);
+  of.forEach((l, lane) => {
+    if (lane > 0 && l !== of[0]) f.localGet(l).op(Op.i32WrapI64).simdLane(SimdOp.i32x4ReplaceLane, lane);
+  });
+  f.localSet(v);
+  return v;
+}
 
 /** Fp2 out ← a·b on w-bit lanes (operand bounds: wasm_fp2_emit.ts's emitFp2MulSums, checked there). */
 export function emitFp2MulLanes(
@@ -193,16 +204,8 @@ export function emitFp2MulLanes(
     f.localGet(d).i64Const(j < n - 1 ? mask : topMask).op(Op.i64And).localSet(d);
     return d;
   });
-  const av = a0.map((_, j) => {
-    const v = f.local(V128);
-    vec4(f, [wrap(f, a0[j]), wrap(f, a0[j]), wrap(f, na1[j]), wrap(f, a1[j])], v);
-    return v;
-  });
-  const bv = b0.map((_, i) => {
-    const v = f.local(V128);
-    vec4(f, [wrap(f, b0[i]), wrap(f, b1[i]), wrap(f, b1[i]), wrap(f, b0[i])], v);
-    return v;
-  });
+  const av = a0.map((_, j) => lanes(f, [a0[j], a0[j], na1[j], a1[j]]));
+  const bv = b0.map((_, i) => lanes(f, [b0[i], b1[i], b1[i], b0[i]]));
   // lane 0: a0·b0 (low) + (α·p − a1)·b1 (high); lane 1: a0·b1 (low) + a1·b0 (high)
   emitLanesReduce(f, plan, out, c.stride, av, bv, 2);
 }
@@ -211,21 +214,44 @@ export function emitFp2MulLanes(
 export function emitFp2SqrLanes(f: FunctionBuilder, c: MontConstants, w: number, out: Ref, a: Ref): void {
   if (4n * c.p >= c.R) throw new RangeError("wasm Fp2: needs 4p < R");
   const plan = lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1);
-  const a1 = { local: a.local, offset: a.offset + c.stride };
-  const split = (words: number[]) => emitWordsToLimbs(f, plan, words);
-  const sum = split(linearCombination(f, c, [[a, 1], [a1, 1]], false)); //     a0 + a1 < 2p
-  const diff = split(linearCombination(f, c, [[a, 1], [a1, -1]], true)); //   a0 − a1 + p < 2p
-  const twice = split(linearCombination(f, c, [[a1, 1], [a1, 1]], false)); // 2a1 < 2p
-  const a0 = emitUnpackLimbs(f, plan, a);
-  const av: number[] = [], bv: number[] = [];
-  for (let j = 0; j < plan.n; j++) {
-    const v = f.local(V128), u = f.local(V128);
-    vec4(f, [wrap(f, sum[j]), wrap(f, a0[j]), wrap(f, sum[j]), wrap(f, a0[j])], v);
-    vec4(f, [wrap(f, diff[j]), wrap(f, twice[j]), wrap(f, diff[j]), wrap(f, twice[j])], u);
-    av.push(v);
-    bv.push(u);
-  }
+  const a0 = emitUnpackLimbs(f, plan, a),
+    a1 = emitUnpackLimbs(f, plan, { ...a, offset: a.offset + c.stride });
+  const below2p = (terms: readonly (readonly [readonly number[], 1 | -1])[], k: bigint) =>
+    limbCombination(f, plan, terms, k, 2n * c.p);
+  const sum = below2p([[a0, 1], [a1, 1]], 0n); //     a0 + a1 < 2p
+  const diff = below2p([[a0, 1], [a1, -1]], c.p); // a0 − a1 + p < 2p
+  const twice = below2p([[a1, 1], [a1, 1]], 0n); //  2a1 < 2p
+  // One product per limb pair and lane: lanes 0 and 1 only (i64x2.extmul_low reads no others).
+  const av = sum.map((_, j) => lanes(f, [sum[j], a0[j]]));
+  const bv = diff.map((_, j) => lanes(f, [diff[j], twice[j]]));
   emitLanesReduce(f, plan, out, c.stride, av, bv, 1);
+}
+
+/**
+ * Σ ±x_t + k on w-bit limbs (i64 locals, each < 2^w) with a signed carry from limb to limb, for a
+ * result the caller knows is in [0, bound): limbs below the top end in [0, 2^w) (masked after the
+ * arithmetic shift took the carry), the top limb holds the rest and is masked to the width of
+ * bound's top limb (a no-op on the true value, and the bound an interval analysis sees).
+ */
+function limbCombination(
+  f: FunctionBuilder,
+  plan: RadixPlan,
+  terms: readonly (readonly [readonly number[], 1 | -1])[],
+  k: bigint,
+  bound: bigint,
+): number[] {
+  const { n, w } = plan, kLimbs = splitLimbs(k, w, n), carry = f.local(I64);
+  const top = maskOf(((bound - 1n) >> BigInt(w * (n - 1))).toString(2).length);
+  return kLimbs.map((kj, j) => {
+    const l = f.local(I64);
+    f.i64Const(kj);
+    for (const [x, sign] of terms) f.localGet(x[j]).op(sign > 0 ? Op.i64Add : Op.i64Sub);
+    if (j > 0) f.localGet(carry).op(Op.i64Add);
+    if (j < n - 1) f.localTee(l).i64Const(w).op(Op.i64ShrS).localSet(carry);
+    else f.localSet(l);
+    f.localGet(l).i64Const(j < n - 1 ? maskOf(w) : top).op(Op.i64And).localSet(l);
+    return l;
+  });
 }
 
 /**
