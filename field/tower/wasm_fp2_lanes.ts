@@ -11,7 +11,8 @@
  *   sqr:  c0 = REDC((a0 + a1)·(a0 + p − a1)), c1 = REDC(a0·2a1)
  *
  * Elements stay in the kernel's u32 layout and Montgomery radix R = 2^(32N): operands are split into
- * w-bit limbs on load (sums are formed on u32 words first, as in wasm_fp2_emit.ts, then split), the
+ * w-bit limbs on load (the squaring's lazy sums are then formed on the limbs; a multiplication's
+ * operand of several terms on u32 words first, as in wasm_fp2_emit.ts, then split), the
  * n digits reduce by exactly R (the last one has 32N − w(n − 1) bits), and the result is packed back.
  *
  * Bounds (fiat-crypto style, exact, from radixPlan with these operand bounds; refused otherwise):
