@@ -190,21 +190,9 @@ export function emitFp2MulLanes(
   }
   const alpha = BigInt(sumBound(a)), beta = BigInt(sumBound(b));
   const plan = lanePlan(c.p, w, alpha * c.p + 1n, beta * c.p, 2);
-  const { n } = plan, mask = maskOf(w);
   const a0 = operandLimbs(f, c, plan, a, 0), a1 = operandLimbs(f, c, plan, a, 1);
   const b0 = operandLimbs(f, c, plan, b, 0), b1 = operandLimbs(f, c, plan, b, 1);
-  // α·p − a1 ∈ [1, α·p] on w-bit limbs (signed borrow chain). The top limb is ≤ that of α·p, so its
-  // mask is that limb's width: the bound the column plan assumes, visible to an interval analysis.
-  const ap = splitLimbs(alpha * c.p, w, n), carry = f.local(I64);
-  const topMask = maskOf(ap[n - 1].toString(2).length);
-  const na1 = a1.map((l, j) => {
-    const d = f.local(I64);
-    f.i64Const(ap[j]).localGet(l).op(Op.i64Sub);
-    if (j > 0) f.localGet(carry).op(Op.i64Add);
-    f.localTee(d).i64Const(w).op(Op.i64ShrS).localSet(carry);
-    f.localGet(d).i64Const(j < n - 1 ? mask : topMask).op(Op.i64And).localSet(d);
-    return d;
-  });
+  const na1 = limbCombination(f, plan, [[a1, -1]], alpha * c.p, alpha * c.p + 1n); // α·p − a1 ∈ [1, α·p]
   const av = a0.map((_, j) => lanes(f, [a0[j], a0[j], na1[j], a1[j]]));
   const bv = b0.map((_, i) => lanes(f, [b0[i], b1[i], b1[i], b0[i]]));
   // lane 0: a0·b0 (low) + (α·p − a1)·b1 (high); lane 1: a0·b1 (low) + a1·b0 (high)
