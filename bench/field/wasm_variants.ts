@@ -40,6 +40,12 @@ const VARIANTS: FieldModuleOptions[] = [
   ...[26, 28, 29, 30].map((radix): FieldModuleOptions => ({ mul: "reduced-simd", radix })),
   // one Montgomery digit per reduction step (before the two-digit steps became the default)
   ...(["reduced", "reduced-simd"] as const).map((mul): FieldModuleOptions => ({ mul, radix: 30, digits: 1 })),
+  // elements at rest as the kernels' 30-bit limbs (module.ts `rest`): no split on load, no packing on store
+  ...(["reduced", "reduced-simd"] as const).map((mul): FieldModuleOptions => ({
+    mul,
+    radix: 30,
+    rest: "limbs",
+  })),
   // 64-bit limbs with the wide-arithmetic instructions, where the engine validates them (Bun; V8 with
   // --experimental-wasm-wide-arithmetic): not a default shape yet
   ...(wideArithmeticSupported() ? [{ mul: "wide" } as const] : []),
@@ -122,8 +128,9 @@ async function compare(
     for (const at of [A, B, O]) {
       for (const half of [0, m.c.stride]) {
         const v = randomBelow(p);
+        const w = BigInt(m.c.limbBits), mask = (1n << w) - 1n; // words, or limbs at rest
         for (let j = 0; j < m.c.n; j++) {
-          view.setUint32(at + half + 4 * j, Number((v >> BigInt(32 * j)) & 0xffffffffn), true);
+          view.setUint32(at + half + 4 * j, Number((v >> (w * BigInt(j))) & mask), true);
         }
       }
     }

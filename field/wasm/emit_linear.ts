@@ -3,7 +3,9 @@
  * masked final correction), copy, setZero, cmov, cswap, eq, isZero. Straight-line wasm, no branch and
  * no `select`: choices are made with all-ones/all-zero masks.
  *
- * Bounds: inputs are N-limb values < p with limbs < 2^32; outputs are < p. Flags are 0 or 1.
+ * Bounds: inputs are N-limb values < p with limbs < 2^limbBits (montgomery.ts: 32 for words, w for
+ * limbs at rest; one limb per u32 slot either way); outputs are < p, limbs < 2^limbBits. Flags are 0
+ * or 1.
  * Every output may alias every input (each limb is read before the store that could overwrite it).
  * @module
  */
@@ -12,7 +14,8 @@ import { type FunctionBuilder, I32, I64, Op, type ValType } from "../../wasm/emi
 import { emitCondSubStore, loadLimb, type Ref, storeLimb } from "./emit_mont.ts";
 import type { MontConstants } from "./montgomery.ts";
 
-const MASK32 = 0xffffffff;
+/** The mask of one limb, 2^limbBits − 1. */
+const limbMask = (c: MontConstants): bigint => (1n << BigInt(c.limbBits)) - 1n;
 
 /**
  * out ← a + b mod p: a 32-bit carry chain into locals (the sum is < 2p < R, no carry out), then the
@@ -35,7 +38,7 @@ export function emitAdds(
   sums.forEach(([out], i) => emitCondSubStore(f, c, limbs[i], out));
 }
 
-/** a + b (< 2p) on N i64 locals of 32-bit limbs. */
+/** a + b (< 2p) on N i64 locals of limbBits-bit limbs. */
 function sumLimbs(f: FunctionBuilder, c: MontConstants, a: Ref, b: Ref): number[] {
   const s = Array.from({ length: c.n }, () => f.local(I64));
   const carry = f.local(I64);
@@ -44,8 +47,8 @@ function sumLimbs(f: FunctionBuilder, c: MontConstants, a: Ref, b: Ref): number[
     loadLimb(f, b, j);
     f.op(Op.i64Add);
     if (j > 0) f.localGet(carry).op(Op.i64Add);
-    f.localTee(s[j]).i64Const(32).op(Op.i64ShrU).localSet(carry);
-    f.localGet(s[j]).i64Const(MASK32).op(Op.i64And).localSet(s[j]);
+    f.localTee(s[j]).i64Const(c.limbBits).op(Op.i64ShrU).localSet(carry);
+    f.localGet(s[j]).i64Const(limbMask(c)).op(Op.i64And).localSet(s[j]);
   }
   return s;
 }
@@ -75,24 +78,24 @@ export function emitSubs(
   diffs.forEach(([out], i) => addMaskedP(f, c, out, chains[i].d, chains[i].mask));
 }
 
-/** d = a − b mod 2^(32N) on N i64 locals, and mask = all ones iff a < b (the chain borrowed). */
+/** d = a − b mod R on N i64 locals, and mask = all ones iff a < b (the chain borrowed). */
 function borrowChain(f: FunctionBuilder, c: MontConstants, a: Ref, b: Ref): { d: number[]; mask: number } {
   const d = Array.from({ length: c.n }, () => f.local(I64));
   const borrow = f.local(I64), mask = f.local(I64);
   for (let j = 0; j < c.n; j++) {
-    // x = a_j − b_j − borrow ∈ (−2^33, 2^32): d_j = x mod 2^32, borrow = sign bit.
+    // x = a_j − b_j − borrow ∈ (−2^(w+1), 2^w): d_j = x mod 2^w, borrow = sign bit (w = limbBits).
     loadLimb(f, a, j);
     loadLimb(f, b, j);
     f.op(Op.i64Sub);
     if (j > 0) f.localGet(borrow).op(Op.i64Sub);
     f.localTee(d[j]).i64Const(63).op(Op.i64ShrU).localSet(borrow);
-    f.localGet(d[j]).i64Const(MASK32).op(Op.i64And).localSet(d[j]);
+    f.localGet(d[j]).i64Const(limbMask(c)).op(Op.i64And).localSet(d[j]);
   }
   f.i64Const(0).localGet(borrow).op(Op.i64Sub).localSet(mask);
   return { d, mask };
 }
 
-/** out ← d + (p & mask) mod 2^(32N), d in i64 locals, mask an i64 local (0 or all ones). */
+/** out ← d + (p & mask) mod R, d in i64 locals, mask an i64 local (0 or all ones). */
 function addMaskedP(
   f: FunctionBuilder,
   c: MontConstants,
@@ -105,9 +108,9 @@ function addMaskedP(
     f.localGet(d[j]).i64Const(c.pLimbs[j]).localGet(mask).op(Op.i64And).op(Op.i64Add);
     if (j > 0) f.localGet(carry).op(Op.i64Add);
     f.localTee(x);
-    if (j < c.n - 1) f.i64Const(32).op(Op.i64ShrU).localSet(carry);
+    if (j < c.n - 1) f.i64Const(c.limbBits).op(Op.i64ShrU).localSet(carry);
     else f.op(Op.drop);
-    storeLimb(f, out, j, x);
+    storeLimb(f, out, j, x, c.limbBits);
   }
 }
 
@@ -142,7 +145,9 @@ export function emitNeg(f: FunctionBuilder, c: MontConstants, out: Ref, a: Ref):
     f.localTee(x);
     if (j < c.n - 1) f.i64Const(63).op(Op.i64ShrU).localSet(borrow);
     else f.op(Op.drop);
-    f.localGet(out.local).localGet(x).localGet(mask).op(Op.i64And).mem(Op.i64Store32, out.offset + 4 * j);
+    f.localGet(out.local).localGet(x).localGet(mask).op(Op.i64And);
+    if (c.limbBits < 32) f.i64Const(limbMask(c)).op(Op.i64And); // x mod 2^w (words: the store truncates)
+    f.mem(Op.i64Store32, out.offset + 4 * j);
   }
 }
 

@@ -30,25 +30,31 @@ export function loadLimb(f: FunctionBuilder, r: Ref, j: number): void {
   f.localGet(r.local).mem(Op.i64Load32U, r.offset + 4 * j);
 }
 
-/** Stores the low 32 bits of i64 local `value` into limb j of `r`. */
-export function storeLimb(f: FunctionBuilder, r: Ref, j: number, value: number): void {
-  f.localGet(r.local).localGet(value).mem(Op.i64Store32, r.offset + 4 * j);
+/**
+ * Stores the low `bits` bits of i64 local `value` into limb j of `r` (32: the store truncates; fewer:
+ * masked first, limbs at rest).
+ */
+export function storeLimb(f: FunctionBuilder, r: Ref, j: number, value: number, bits = 32): void {
+  f.localGet(r.local).localGet(value);
+  if (bits < 32) f.i64Const((1n << BigInt(bits)) - 1n).op(Op.i64And);
+  f.mem(Op.i64Store32, r.offset + 4 * j);
 }
 
 /**
  * Final conditional subtraction, then store: out ← t − p if t ≥ p else t, for t < 2p held in i64
- * locals `t` (limbs < 2^32). A borrow chain computes d = t − p; its final borrow makes a mask that
- * picks t or d limb by limb (x ^ ((x ^ y) & mask)). Cost: 8 ops per limb.
+ * locals `t` (limbs < 2^limbBits). A borrow chain computes d = t − p; its final borrow makes a mask
+ * that picks t or d limb by limb (x ^ ((x ^ y) & mask)). Cost: 8 ops per limb.
  */
 export function emitCondSubStore(f: FunctionBuilder, c: MontConstants, t: readonly number[], out: Ref): void {
   const d = t.map(() => f.local(I64));
   const borrow = f.local(I64);
   for (let j = 0; j < c.n; j++) {
-    // x = t_j − p_j − borrow ∈ (−2^33, 2^32); d_j = x mod 2^32; borrow = sign bit of x.
+    // x = t_j − p_j − borrow ∈ (−2^(w+1), 2^w); d_j = x mod 2^w; borrow = sign bit of x (w = limbBits).
     f.localGet(t[j]).i64Const(c.pLimbs[j]).op(Op.i64Sub);
     if (j > 0) f.localGet(borrow).op(Op.i64Sub);
     f.localTee(d[j]).i64Const(63).op(Op.i64ShrU).localSet(borrow);
-    f.localGet(d[j]).i64Const(MASK32).op(Op.i64And).localSet(d[j]);
+    f.localGet(d[j]).i64Const(c.limbBits === 32 ? MASK32 : (1n << BigInt(c.limbBits)) - 1n).op(Op.i64And)
+      .localSet(d[j]);
   }
   // keep = all ones if t < p (final borrow 1), else 0.
   f.i64Const(0).localGet(borrow).op(Op.i64Sub).localSet(borrow);

@@ -8,17 +8,21 @@
  * Product scanning (FIPS, Koç–Acar–Kaliski 1996, §5) over the columns of limbs.ts's plan: column k
  * adds a_i·b_{k−i} (squaring: the cross products once, doubled, then the square; Menezes et al.,
  * HAC Alg. 14.16), the digits' products m_i·p_{k−i}, the carry; for k < n the new digit
- * m_k = (column · n0) mod 2^bits_k zeroes the column's low bits_k bits. Elements stay in the kernel's
- * u32 layout: operands are split into w-bit limbs on load (one unaligned i64 load, shift and mask per
+ * m_k = (column · n0) mod 2^bits_k zeroes the column's low bits_k bits. With words at rest (the
+ * default) operands are split into w-bit limbs on load (one unaligned i64 load, shift and mask per
  * limb) and the result packed back on store, so out = a·b·2^(−32N) mod p as for the 32-bit kernels.
+ * With limbs at rest (RadixPlan.rest, module.ts `rest`) they are loaded and stored as they are and
+ * out = a·b·2^(−wn) mod p; toMont and fromMont read or write one side as words (`Layouts`).
  *
  * Bounds (fiat-crypto style, all exact and derived by radixPlan; limbs.ts refuses a w it cannot hold):
- * - in: a, b < p (u32 words at rest); limb i ≤ min(2^w − 1, (p − 1) >> wi); digit k < 2^bits_k;
+ * - in: a, b < p (u32 words, or w-bit limbs, at rest); limb i ≤ min(2^w − 1, (p − 1) >> wi); digit
+ *   k < 2^bits_k;
  * - column k: at most `plan.accumulators` i64 accumulators, each below its planned bound < 2^64; the
  *   carries happen once per column (V_k >> w), plus the low-part sum where a column has two
  *   accumulators (Σ (s_g >> w) + (Σ (s_g mod 2^w)) >> w);
  * - out: V/R < 2p as pieces of ≤ 32 bits (limbs.ts), then one masked subtraction of p on those
- *   pieces: out < p, packed into u32 words. out may alias a or b (all loads precede the stores).
+ *   pieces: out < p, packed into u32 words (with limbs at rest the pieces are the limbs, each stored
+ *   in its u32 slot, < 2^w since out < p). out may alias a or b (all loads precede the stores).
  * - Two products (`mul2`, a plan of two pairs): V = a·b + c·d + m·p, each pair's products in an
  *   accumulator of its own; for a, b, c, d < p, V/R < (2p² + (R − 1)p)/R < 2p since 2p < R, so the
  *   same pieces and subtraction apply. One reduction, one unpack per operand, one pack: in-wasm
@@ -50,6 +54,27 @@ export function emitUnpackLimbs(f: FunctionBuilder, plan: RadixPlan, r: Ref): nu
   });
 }
 
+/** Where an operand or the output lives: u32 words, or w-bit limbs at rest (RadixPlan.rest). */
+export type Layout = RadixPlan["rest"];
+
+/**
+ * The n w-bit limbs of the element at `r` in i64 locals: split from words (emitUnpackLimbs), or loaded
+ * as they are (limbs at rest: one zero-extending load per limb).
+ */
+export function emitOperandLimbs(
+  f: FunctionBuilder,
+  plan: RadixPlan,
+  r: Ref,
+  layout: Layout = plan.rest,
+): number[] {
+  if (layout === "words") return emitUnpackLimbs(f, plan, r);
+  return Array.from({ length: plan.n }, (_, i) => {
+    const l = f.local(I64);
+    f.localGet(r.local).mem(Op.i64Load32U, r.offset + 4 * i).localSet(l);
+    return l;
+  });
+}
+
 /** The n w-bit limbs (i64 locals) of the value held in N u32 words, i64 locals `words` (each < 2^32). */
 export function emitWordsToLimbs(f: FunctionBuilder, plan: RadixPlan, words: readonly number[]): number[] {
   const mask = maskOf(plan.w);
@@ -74,21 +99,11 @@ export function emitCondSubPack(
   pieces: readonly number[],
   out: Ref,
 ): void {
-  const d = pieces.map(() => f.local(I64));
-  const borrow = f.local(I64);
-  plan.pieces.forEach(({ offset, bits }, j) => {
-    // x = u_j − p_j − borrow ∈ (−2^(bits+1), 2^bits): d_j = x mod 2^bits, borrow = sign bit.
-    f.localGet(pieces[j]).i64Const((plan.p >> BigInt(offset)) & maskOf(bits)).op(Op.i64Sub);
-    if (j > 0) f.localGet(borrow).op(Op.i64Sub);
-    f.localTee(d[j]).i64Const(63).op(Op.i64ShrU).localSet(borrow);
-    f.localGet(d[j]).i64Const(maskOf(bits)).op(Op.i64And).localSet(d[j]);
-  });
-  f.i64Const(0).localGet(borrow).op(Op.i64Sub).localSet(borrow); // all ones iff V/R < p: keep it
+  const { d, keep } = subtractP(f, plan, pieces);
   const word = f.local(I64);
   let held = 0, stored = 0;
   plan.pieces.forEach(({ bits }, j) => {
-    f.localGet(d[j]).localGet(d[j]).localGet(pieces[j]).op(Op.i64Xor).localGet(borrow).op(Op.i64And);
-    f.op(Op.i64Xor);
+    pickPiece(f, d[j], pieces[j], keep);
     if (held > 0) f.i64Const(held).op(Op.i64Shl).localGet(word).op(Op.i64Or);
     f.localSet(word);
     held += bits;
@@ -99,6 +114,55 @@ export function emitCondSubPack(
     }
   });
   if (stored !== plan.words) throw new Error("unreachable: pieces do not cover the element");
+}
+
+/**
+ * The masked final subtraction on the pieces (value < 2p) with limbs at rest: the pieces are the limbs
+ * (offsets w·j, RadixPlan.rest), each result piece (< 2^w: the value is < p) stored in its u32 slot.
+ */
+export function emitCondSubStoreLimbs(
+  f: FunctionBuilder,
+  plan: RadixPlan,
+  pieces: readonly number[],
+  out: Ref,
+): void {
+  if (plan.rest !== "limbs" || plan.pieces.some(({ offset }, j) => offset !== plan.w * j)) {
+    throw new Error("unreachable: the pieces are not the limbs");
+  }
+  const { d, keep } = subtractP(f, plan, pieces);
+  plan.pieces.forEach((_, j) => {
+    f.localGet(out.local);
+    pickPiece(f, d[j], pieces[j], keep);
+    f.mem(Op.i64Store32, out.offset + 4 * j);
+  });
+}
+
+/**
+ * d = pieces − p piece by piece (d_j mod 2^bits_j, a borrow chain), and `keep`: all ones iff the
+ * value is < p (the chain's final borrow).
+ */
+function subtractP(
+  f: FunctionBuilder,
+  plan: RadixPlan,
+  pieces: readonly number[],
+): { d: number[]; keep: number } {
+  const d = pieces.map(() => f.local(I64));
+  const borrow = f.local(I64);
+  plan.pieces.forEach(({ offset, bits }, j) => {
+    // x = u_j − p_j − borrow ∈ (−2^(bits+1), 2^bits): d_j = x mod 2^bits, borrow = sign bit.
+    f.localGet(pieces[j]).i64Const((plan.p >> BigInt(offset)) & maskOf(bits)).op(Op.i64Sub);
+    if (j > 0) f.localGet(borrow).op(Op.i64Sub);
+    f.localTee(d[j]).i64Const(63).op(Op.i64ShrU).localSet(borrow);
+    f.localGet(d[j]).i64Const(maskOf(bits)).op(Op.i64And).localSet(d[j]);
+  });
+  f.i64Const(0).localGet(borrow).op(Op.i64Sub).localSet(borrow); // all ones iff V/R < p: keep it
+  return { d, keep: borrow };
+}
+
+/** Pushes the piece u if `keep` (all ones), else d: d ^ ((d ^ u) & keep), branch-free. */
+function pickPiece(f: FunctionBuilder, d: number, u: number, keep: number): void {
+  f.localGet(d).localGet(d).localGet(u).op(Op.i64Xor).localGet(keep).op(Op.i64And);
+  f.op(Op.i64Xor);
 }
 
 /**
@@ -259,10 +323,14 @@ export class Columns {
       this.pieces.push(keep);
     } else if (k >= n) this.pieces.push(keep);
   }
-  /** After the last column: the top piece (the last carry), the final subtraction, the store. */
-  store(out: Ref): void {
+  /**
+   * After the last column: the top piece (the last carry), the final subtraction, the store into
+   * `out` as words (packed) or as limbs at rest (`layout`, default the plan's).
+   */
+  store(out: Ref, layout: Layout = this.plan.rest): void {
     if (this.pieces.length < this.plan.pieces.length) this.pieces.push(this.carry);
-    emitCondSubPack(this.f, this.plan, this.pieces, out);
+    if (layout === "words") emitCondSubPack(this.f, this.plan, this.pieces, out);
+    else emitCondSubStoreLimbs(this.f, this.plan, this.pieces, out);
   }
 }
 
@@ -270,6 +338,15 @@ export class Columns {
 export interface SecondPair {
   readonly c: Ref;
   readonly d: Ref;
+}
+
+/**
+ * Layouts of a kernel's operand a and of its output where they differ from the plan's (limbs at rest:
+ * toMont reads a from the staging words, fromMont writes its output there as words).
+ */
+export interface Layouts {
+  readonly a?: Layout;
+  readonly out?: Layout;
 }
 
 /**
@@ -297,12 +374,13 @@ export function emitMontMulReduced(
   a: Ref,
   b: Ref | null,
   second: SecondPair | null = null,
+  layouts: Layouts = {},
 ): void {
   checkSecondPair(plan, second, b === null);
-  const A = emitUnpackLimbs(f, plan, a);
-  const B = b === null ? A : emitUnpackLimbs(f, plan, b);
-  const C = second === null ? [] : emitUnpackLimbs(f, plan, second.c);
-  const D = second === null ? [] : emitUnpackLimbs(f, plan, second.d);
+  const A = emitOperandLimbs(f, plan, a, layouts.a);
+  const B = b === null ? A : emitOperandLimbs(f, plan, b);
+  const C = second === null ? [] : emitOperandLimbs(f, plan, second.c);
+  const D = second === null ? [] : emitOperandLimbs(f, plan, second.d);
   const cols = new Columns(f, plan, plan.accumulators);
   (b === null ? plan.sqr : plan.mul).forEach((col: ColumnPlan, k) => {
     cols.open(k);
@@ -312,5 +390,5 @@ export function emitMontMulReduced(
     for (const t of col.products2) f.localGet(C[t.i]).localGet(D[t.j]).op(Op.i64Mul), cols.add(t.acc);
     cols.finish(k, col);
   });
-  cols.store(out);
+  cols.store(out, layouts.out);
 }

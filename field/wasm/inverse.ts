@@ -46,6 +46,7 @@
 
 import { FunctionBuilder, I32, I64, ModuleBuilder, Op } from "../../wasm/emitter.ts";
 import type { WasmLayer } from "./module.ts";
+import { montConstants } from "./montgomery.ts";
 
 /** `i64.clz` (spec §5.4.7); emitted raw since emitter.ts does not name it. */
 const I64_CLZ = 0x79;
@@ -176,16 +177,25 @@ export function inverseLayer(p: bigint): WasmLayer {
   return {
     name: "inverse",
     exports: ["inv"],
-    emit: ({ module }) => void module.addFunction("inv", inverseFunction(p)),
+    // With limbs at rest (module.ts `rest`) the module's 30-bit limbs are this function's own.
+    emit: ({ module, c }) => void module.addFunction("inv", inverseFunction(p, c.limbBits)),
   };
 }
 
-/** The function inv(outAddr, inAddr, scratchAddr) modulo p (see the module doc). */
-function inverseFunction(p: bigint): FunctionBuilder {
+/**
+ * The function inv(outAddr, inAddr, scratchAddr) modulo p (see the module doc), on elements of N u32
+ * words (`limbBits` 32), or of the L 30-bit limbs themselves, one per u32 slot, in Montgomery form
+ * with R = 2^(30L) (limbs at rest: montgomery.ts's layout for w = 30, whose limb count is L).
+ */
+function inverseFunction(p: bigint, limbBits = 32): FunctionBuilder {
   const P = inverseParams(p);
   const L = P.limbs;
+  const atRest = limbBits !== 32;
+  if (atRest && (limbBits !== K || montConstants(p, K).n !== L)) {
+    throw new RangeError(`inverse: limbs at rest must be the inversion's own (${K} bits), not ${limbBits}`);
+  }
   const m = limbs30(p, L);
-  const r2 = limbs30(P.r2, L);
+  const r2 = limbs30(atRest ? montConstants(p, K).r2ModP : P.r2, L);
   const f = new FunctionBuilder([I32, I32, I32]);
   const e = new Asm(f);
   const OUT = 0, IN = 1;
@@ -197,6 +207,10 @@ function inverseFunction(p: bigint): FunctionBuilder {
 
   // --- load: a ← y as 30-bit limbs from N u32 limbs at IN; b ← m; u ← R² mod m; v ← 0 (locals start at 0).
   for (let j = 0; j < L; j++) {
+    if (atRest) {
+      f.localGet(IN).mem(Op.i64Load32U, 4 * j).localSet(a[j]);
+      continue;
+    }
     const w = Math.floor((K * j) / 32);
     if (w >= P.n32) continue; // a_j stays 0
     f.localGet(IN);
@@ -323,6 +337,10 @@ function inverseFunction(p: bigint): FunctionBuilder {
   for (let i = 0; i < L; i++) {
     e.get(v[i]).c(m[i]).get(s).and().add().get(t).add().set(qa);
     e.get(qa).low().set(v[i]).get(qa).shrS(K).set(t);
+  }
+  if (atRest) {
+    for (let j = 0; j < L; j++) f.localGet(OUT).localGet(v[j]).mem(Op.i64Store32, 4 * j);
+    return f;
   }
   for (let w = 0; w < P.n32; w++) {
     // Word w = bits [32w, 32w + 32): OR of the limbs j with 30j < 32w + 32 and 30j + 30 > 32w.

@@ -5,11 +5,13 @@
  * an i64 without any carry (Mitscha-Baude, ZPrize 2022 wasm MSM, github.com/mitschabaude/montgomery,
  * README "13 x 30 bit multiplication": 16 products of 60 bits per i64 for 13 × 30-bit limbs).
  *
- * THE RADIX. Elements at rest keep the kernel's layout (montgomery.ts: N u32 words, Montgomery form
- * with R = 2^e, e = 32N). A reduced-radix kernel splits its operands into n = ⌈e/w⌉ limbs of w bits
- * and reduces by the same R: n Montgomery digits m_k, of w bits except the last one, which has
+ * THE RADIX. With words at rest (the default, montgomery.ts: N u32 words, Montgomery form with
+ * R = 2^e, e = 32N) a reduced-radix kernel splits its operands into n = ⌈e/w⌉ limbs of w bits and
+ * reduces by the same R: n Montgomery digits m_k, of w bits except the last one, which has
  * e − w(n − 1) bits. Its output is a·b·2^(−e) mod p like the 32-bit kernels', so nothing outside the
- * kernel function sees the representation.
+ * kernel function sees the representation. With limbs at rest (`rest: "limbs"`) the elements are the
+ * n = ⌈(bits + 1)/w⌉ limbs themselves and R = 2^(wn): every digit has w bits and the output pieces are
+ * the limbs.
  *
  * THE BOUNDS (fiat-crypto style: every bound an exact integer, checked here, not assumed). Product
  * scanning column k holds V_k = Σ a_i·b_{k−i} + Σ m_i·p_{k−i} + carry_{k−1} with limb maxima taken
@@ -59,9 +61,18 @@ export interface RadixPlan {
   /** Limb bits w and number of limbs n = ⌈e/w⌉. */
   readonly w: number;
   readonly n: number;
-  /** The Montgomery exponent e = 32N (R = 2^e, the at-rest radix) and N, the words at rest. */
+  /**
+   * The Montgomery exponent e (R = 2^e) and N = ⌈bits/32⌉, the u32 words of the words layout: e = 32N
+   * with words at rest, e = wn with limbs at rest (`rest`).
+   */
   readonly e: number;
   readonly words: number;
+  /**
+   * What an element is at rest: N u32 words ("words", montgomery.ts's default layout: operands are
+   * split into limbs on load and packed on store), or the n w-bit limbs themselves, one per u32 slot
+   * ("limbs": loaded and stored as they are; the pieces of V/R are then the limbs).
+   */
+  readonly rest: "words" | "limbs";
   /** p as n w-bit limbs. */
   readonly pLimbs: readonly bigint[];
   /** −p⁻¹ mod 2^w (the digit factor; the last digit uses its low bits). */
@@ -155,6 +166,8 @@ export interface RadixOptions {
    * `mul2`), each pair's products in an accumulator of its own (0 and 1). Default 1.
    */
   readonly pairs?: 1 | 2;
+  /** The layout at rest (RadixPlan.rest): "words" (default) or "limbs" (n = ⌈(bits + 1)/w⌉, e = wn). */
+  readonly rest?: "words" | "limbs";
 }
 
 /**
@@ -163,13 +176,24 @@ export interface RadixOptions {
  * choice whose bounds cannot be held exactly.
  */
 export function radixPlan(p: bigint, w: number, options: RadixOptions = {}): RadixPlan {
-  const { maxAccumulators = 2, aBound = p, bBound = p, products: times = 1, digits = 2, pairs = 1 } = options;
+  const {
+    maxAccumulators = 2,
+    aBound = p,
+    bBound = p,
+    products: times = 1,
+    digits = 2,
+    pairs = 1,
+    rest = "words",
+  } = options;
   // A plan is frozen data of its arguments: the generators ask for the same ones per function (the
   // Fp2 lane kernels, each module), and a plan costs 0.1–0.3 ms of BigInt work in cold code.
-  const key = `${p}:${w}:${maxAccumulators}:${aBound}:${bBound}:${times}:${digits}:${pairs}`;
+  const key = `${p}:${w}:${maxAccumulators}:${aBound}:${bBound}:${times}:${digits}:${pairs}:${rest}`;
   let plan = PLANS.get(key);
   if (plan === undefined) {
-    PLANS.set(key, plan = computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times, digits, pairs));
+    PLANS.set(
+      key,
+      plan = computeRadixPlan(p, w, maxAccumulators, aBound, bBound, times, digits, pairs, rest),
+    );
   }
   return plan;
 }
@@ -186,10 +210,13 @@ function computeRadixPlan(
   times: number,
   digitsPerStep: 1 | 2,
   pairs: 1 | 2,
+  rest: "words" | "limbs",
 ): RadixPlan {
   if (!Number.isInteger(w) || w < 8 || w > 31) throw new RangeError(`radix: w = ${w} outside [8, 31]`);
   if (p < 3n || (p & 1n) === 0n) throw new RangeError("radix: modulus must be odd");
-  const words = Math.ceil(p.toString(2).length / 32), e = 32 * words;
+  const bitLength = p.toString(2).length, words = Math.ceil(bitLength / 32);
+  // Limbs at rest: as many limbs as hold 2p (montgomery.ts montConstants(p, w)), R = 2^(wn).
+  const e = rest === "limbs" ? w * Math.ceil((bitLength + 1) / w) : 32 * words;
   if (2n * p >= 1n << BigInt(e)) throw new RangeError("radix: needs p < R/2 (one spare top bit)");
   const n = Math.ceil(e / w);
   const W = BigInt(w), mask = (1n << W) - 1n;
@@ -276,6 +303,7 @@ function computeRadixPlan(
     n,
     e,
     words,
+    rest,
     pLimbs: Object.freeze(pLimbs),
     n0: negInverse(p, w),
     digitsPerStep,

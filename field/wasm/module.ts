@@ -19,7 +19,7 @@
  * scalar FIPS ≈ 103–106 / 50–52; CIOS ≈ 117–120 / 51–53; reduced radix (emit_mont_reduced*.ts)
  * w = 30 ≈ 87–92 scalar, 82–90 SIMD / w = 29, 30 ≈ 47–48: a tie, so the default stays.
  *
- * Memory layout (addresses are slot · stride, stride = 4N bytes, slot 0 at address 0):
+ * Memory layout (addresses are slot · stride, stride = 4N bytes for N limbs of the layout at rest (montgomery.ts), slot 0 at address 0):
  *
  * | slot | content                                     |
  * | ---- | ------------------------------------------- |
@@ -51,7 +51,7 @@ import {
 import { emitMontMulCios, emitMontMulFips, type OperandMode, ref } from "./emit_mont.ts";
 import { emitMontMulSimd } from "./emit_mont_simd.ts";
 import { emitMontMulWide } from "./emit_mont_wide.ts";
-import { emitMontMulReduced } from "./emit_mont_reduced.ts";
+import { emitMontMulReduced, type Layouts } from "./emit_mont_reduced.ts";
 import { emitMontMulReducedSimd } from "./emit_mont_reduced_simd.ts";
 import { radixPlan } from "./limbs.ts";
 import { type MontConstants, montConstants, toLimbs } from "./montgomery.ts";
@@ -122,6 +122,11 @@ export interface FieldModuleContext {
   /** The module's Fp multiplication (FieldModuleOptions.mul): "wide" makes the Fp2 products wide too. */
   readonly mul: NonNullable<FieldModuleOptions["mul"]>;
   /**
+   * The layout of elements at rest (FieldModuleOptions.rest, `c` describes it): a layer that reads or
+   * writes elements' limbs itself and handles only words calls {@linkcode requireWordsAtRest}.
+   */
+  readonly rest: "words" | "limbs";
+  /**
    * The index of `mul2`(out, a, b, c, d): out ← (a·b + c·d)·R⁻¹ mod p with one Montgomery reduction
    * (a, b, c, d < p; out < p; out may alias any operand), added and exported as "mul2" on the first
    * request; −1 where the module's Fp multiplication is not a reduced-radix one (u32, wide), whose
@@ -132,6 +137,15 @@ export interface FieldModuleContext {
 
 /** Adds functions to a field module (e.g. the Fp2 tower, point formulas). */
 export type ExtraEmitter = (ctx: FieldModuleContext) => void;
+
+/**
+ * Throws unless the module keeps words at rest: for the layers whose emitters read or write the
+ * limbs of elements themselves (the tower's lazy sums and lane kernels, the point formulas' small
+ * combinations, the Miller-loop and endomorphism steps), which do not handle limbs at rest yet.
+ */
+export function requireWordsAtRest(ctx: FieldModuleContext, layer: string): void {
+  if (ctx.rest !== "words") throw new RangeError(`${layer}: needs words at rest (the module keeps limbs)`);
+}
 
 /**
  * One layer of a field's module plan (see field/wasm/plan.ts): the functions a layer above the field
@@ -179,6 +193,15 @@ export interface FieldModuleOptions {
   /** Scalar FIPS/CIOS: operand limbs reloaded from memory per product (default) or cached in locals. */
   readonly operands?: OperandMode;
   /**
+   * The layout of elements at rest (montgomery.ts): "words" (default: N u32 words, R = 2^(32N)), or
+   * "limbs": the reduced-radix kernels' own w-bit limbs, one per u32 slot, R = 2^(wn) (with `mul`
+   * "reduced" or "reduced-simd" only). The products then neither split their operands nor pack their
+   * result; toMont, fromMont and fromCanonical convert between the staging slot's words (what the JS
+   * side reads and writes) and the limbs. Layers that touch limbs themselves refuse it
+   * ({@linkcode requireWordsAtRest}); the inversion and sqr4 take either.
+   */
+  readonly rest?: "words" | "limbs";
+  /**
    * Import the memory as `env.memory` instead of defining and exporting one: for extension modules
    * instantiated on an existing kernel's memory (same layout; the constant slots are rewritten with
    * the same values at instantiation).
@@ -196,28 +219,34 @@ export interface FieldModule {
   readonly fn: Readonly<Record<KernelFunction, number>>;
 }
 
-/** Writes x as N little-endian u32 limbs into bytes. */
-function limbBytes(x: bigint, n: number): Uint8Array {
-  const out = new Uint8Array(4 * n);
+/** Writes x as the N limbs of layout c (one per little-endian u32 slot) into bytes. */
+function limbBytes(x: bigint, c: MontConstants): Uint8Array {
+  const out = new Uint8Array(c.stride);
   const view = new DataView(out.buffer);
-  toLimbs(x, n).forEach((limb, j) => view.setUint32(4 * j, limb, true));
+  toLimbs(x, c.n, c.limbBits).forEach((limb, j) => view.setUint32(4 * j, limb, true));
   return out;
 }
 
 /** Generates the field module of modulus p. */
 export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): FieldModule {
-  const c = montConstants(p);
-  const { mul = "simd", sqr = "halved", operands = "memory", radix = 30, digits = 2 } = options;
-  const plan = mul === "reduced" || mul === "reduced-simd" ? radixPlan(p, radix, { digits }) : null;
+  const { mul = "simd", sqr = "halved", operands = "memory", radix = 30, digits = 2, rest = "words" } =
+    options;
+  const reducedMul = mul === "reduced" || mul === "reduced-simd";
+  if (rest === "limbs" && !reducedMul) {
+    throw new RangeError(`limbs at rest need a reduced-radix kernel, not ${mul}`);
+  }
+  // c: the layout at rest; words: the staging slot's (toMont, fromMont, fromCanonical read or write it).
+  const c = montConstants(p, rest === "limbs" ? radix : 32), words = rest === "limbs" ? montConstants(p) : c;
+  const plan = reducedMul ? radixPlan(p, radix, { digits, rest }) : null;
   const reduced = mul === "reduced-simd" ? emitMontMulReducedSimd : emitMontMulReduced;
   const mb = options.importMemory ? new ModuleBuilder().importMemory(1) : new ModuleBuilder().defineMemory(1);
   const address = Object.fromEntries(
     Object.entries(SLOT).map(([k, slot]) => [k, slot * c.stride]),
   ) as Record<keyof typeof SLOT, number>;
-  mb.addData(address.R2, limbBytes(c.r2ModP, c.n));
-  mb.addData(address.ONE, limbBytes(c.rModP, c.n));
-  mb.addData(address.INT_ONE, limbBytes(1n, c.n));
-  mb.addData(address.P, limbBytes(c.p, c.n));
+  mb.addData(address.R2, limbBytes(c.r2ModP, c));
+  mb.addData(address.ONE, limbBytes(c.rModP, c));
+  mb.addData(address.INT_ONE, limbBytes(1n, c));
+  mb.addData(address.P, limbBytes(c.p, c));
 
   // Indices are fixed up front so that functions can call each other in any order.
   const fn = Object.fromEntries(KERNEL_FUNCTIONS.map((name, i) => [name, i])) as Record<
@@ -236,9 +265,9 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
     const index = mb.addFunction(name, f);
     if (index !== fn[name]) throw new Error(`unreachable: ${name} got index ${index}`);
   };
-  /** out ← a·b·R⁻¹ (b = null: a²·R⁻¹) with the chosen algorithm. */
-  const mulBody = (f: FunctionBuilder, out: number, a: number, b: number | null) => {
-    if (plan !== null) reduced(f, plan, ref(out), ref(a), b === null ? null : ref(b));
+  /** out ← a·b·R⁻¹ (b = null: a²·R⁻¹) with the chosen algorithm (`layouts`: a or out as words). */
+  const mulBody = (f: FunctionBuilder, out: number, a: number, b: number | null, layouts: Layouts = {}) => {
+    if (plan !== null) reduced(f, plan, ref(out), ref(a), b === null ? null : ref(b), null, layouts);
     else if (mul === "wide") emitMontMulWide(f, c, ref(out), ref(a), b === null ? null : ref(b));
     else if (mul === "simd") {
       const zero = f.local(I32); // p is at an absolute address: base 0 + static offset
@@ -264,19 +293,35 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
   add("cswap", 3, [], (f) => emitCswap(f, c, ref(A), ref(B), C));
   add("eq", 2, [I32], (f) => emitEq(f, c, ref(A), ref(B)));
   add("isZero", 1, [I32], (f) => emitIsZero(f, c, ref(A)));
-  // toMont(out, a) = mont(a, R²) = a·R; fromMont(out, a) = mont(a, 1) = a·R⁻¹.
-  add("toMont", 2, [], (f) => void f.localGet(A).localGet(B).i32Const(address.R2).call(fn.mul));
-  add("fromMont", 2, [], (f) => void f.localGet(A).localGet(B).i32Const(address.INT_ONE).call(fn.mul));
+  // toMont(out, a) = mont(a, R²) = a·R; fromMont(out, a) = mont(a, 1) = a·R⁻¹. With limbs at rest the
+  // plain value a (toMont) and the result (fromMont) are the staging slot's words: the product reads or
+  // writes that operand as words.
+  /** mont(a, constant at `at`) into out, the `layouts` side as words. */
+  const byConstant = (f: FunctionBuilder, at: number, layouts: Layouts) => {
+    const k = f.local(I32);
+    f.i32Const(at).localSet(k);
+    mulBody(f, A, B, k, layouts);
+  };
+  add("toMont", 2, [], (f) => {
+    if (rest === "limbs") byConstant(f, address.R2, { a: "words" });
+    else f.localGet(A).localGet(B).i32Const(address.R2).call(fn.mul);
+  });
+  add("fromMont", 2, [], (f) => {
+    if (rest === "limbs") byConstant(f, address.INT_ONE, { out: "words" });
+    else f.localGet(A).localGet(B).i32Const(address.INT_ONE).call(fn.mul);
+  });
   add("fromCanonical", 2, [I32], (f) => {
     // ok = [a < p]; a ← a & −ok (zero when rejected, so the product's bounds hold); out ← a·R; ok.
+    // a is the staging slot's words (a plain value): `words` is its layout.
     const ok = f.local(I32), flag = f.local(I32), zero = f.local(I32);
-    emitLessThanP(f, c, ref(B));
+    emitLessThanP(f, words, ref(B));
     f.localSet(ok);
     f.i32Const(1).localGet(ok).op(Op.i32Sub).localSet(flag);
     f.i32Const(address.SCRATCH).localSet(zero);
-    emitSetZero(f, c, ref(zero));
-    emitCmov(f, c, ref(B), ref(zero), flag);
-    f.localGet(A).localGet(B).i32Const(address.R2).call(fn.mul);
+    emitSetZero(f, words, ref(zero));
+    emitCmov(f, words, ref(B), ref(zero), flag);
+    if (rest === "limbs") f.localGet(A).localGet(B).call(fn.toMont);
+    else f.localGet(A).localGet(B).i32Const(address.R2).call(fn.mul);
     f.localGet(ok);
   });
 
@@ -289,10 +334,11 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
     address,
     fp2Radix,
     mul,
+    rest,
     mul2: () => {
       if (mul2 === undefined) {
         // Both pairs' products in accumulators of their own (a third one for the digits where needed).
-        const plan2 = radixPlan(p, radix, { digits, pairs: 2, maxAccumulators: 3 });
+        const plan2 = radixPlan(p, radix, { digits, pairs: 2, maxAccumulators: 3, rest });
         const f = new FunctionBuilder([I32, I32, I32, I32, I32], []);
         reduced(f, plan2, ref(0), ref(1), ref(2), { c: ref(3), d: ref(4) });
         mul2 = mb.addFunction(MUL2, f);

@@ -2,8 +2,11 @@
  * Montgomery constants of a prime modulus for the wasm kernel, all derived here from p (public values:
  * BigInt is fine). Montgomery 1985, "Modular multiplication without trial division".
  *
- * THE LAYOUT (a contract with field/wasm/inverse.ts): an element is N = ⌈bits/32⌉ little-endian u32
- * limbs, in Montgomery form with R = 2^(32N), fully reduced into [0, p) at rest.
+ * THE LAYOUT (a contract with field/wasm/inverse.ts): an element is N little-endian limbs of `limbBits`
+ * bits, one per u32 slot, in Montgomery form with R = 2^(limbBits·N), fully reduced into [0, p) at
+ * rest. Words (limbBits = 32, N = ⌈bits/32⌉) are the default; limbs at rest (limbBits = w < 32,
+ * N = ⌈(bits + 1)/w⌉, the reduced-radix kernels' own limbs: module.ts `rest: "limbs"`) spare those
+ * kernels the split into limbs on load and the packing on store.
  * @module
  */
 
@@ -13,15 +16,17 @@ export interface MontConstants {
   readonly p: bigint;
   /** Bit length of p. */
   readonly bits: number;
-  /** Number of 32-bit limbs N. */
+  /** Bits per limb: 32 (words at rest), or the reduced-radix kernels' w (limbs at rest). */
+  readonly limbBits: number;
+  /** Number of limbs N, one per u32 slot. */
   readonly n: number;
   /** Bytes per element, 4N. */
   readonly stride: number;
-  /** p as N little-endian u32 limbs. */
+  /** p as N little-endian limbs of `limbBits` bits. */
   readonly pLimbs: readonly number[];
-  /** −p⁻¹ mod 2^32 (the word-level Montgomery factor). */
+  /** −p⁻¹ mod 2^limbBits (the limb-level Montgomery factor). */
   readonly n0: number;
-  /** R = 2^(32N). */
+  /** R = 2^(limbBits·N). */
   readonly R: bigint;
   /** R mod p: the Montgomery form of 1. */
   readonly rModP: bigint;
@@ -29,11 +34,12 @@ export interface MontConstants {
   readonly r2ModP: bigint;
 }
 
-/** x (0 ≤ x < 2^(32n)) as n little-endian u32 limbs. */
-export function toLimbs(x: bigint, n: number): number[] {
-  if (x < 0n || x >> BigInt(32 * n) !== 0n) throw new RangeError("value does not fit the limbs");
+/** x (0 ≤ x < 2^(bits·n)) as n little-endian limbs of `bits` bits (default: u32 words). */
+export function toLimbs(x: bigint, n: number, bits = 32): number[] {
+  const w = BigInt(bits), mask = (1n << w) - 1n;
+  if (x < 0n || x >> (w * BigInt(n)) !== 0n) throw new RangeError("value does not fit the limbs");
   const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(Number((x >> BigInt(32 * i)) & 0xffffffffn));
+  for (let i = 0; i < n; i++) out.push(Number((x >> (w * BigInt(i))) & mask));
   return out;
 }
 
@@ -58,18 +64,23 @@ export function wasmFp2SupportsModulus(p: bigint): boolean {
 }
 
 /**
- * Derives the constants. Requires p odd and p < R/2: then a Montgomery product of inputs in [0, p) is
- * below 2p < R before its final conditional subtraction (the kernels rely on it: no carry limb).
+ * Derives the constants for limbs of `limbBits` bits (32: words, the default; 8–31: limbs at rest,
+ * N = ⌈(bits + 1)/limbBits⌉). Requires p odd and p < R/2: then a Montgomery product of inputs in
+ * [0, p) is below 2p < R before its final conditional subtraction (the kernels rely on it: no carry
+ * limb).
  */
-export function montConstants(p: bigint): MontConstants {
+export function montConstants(p: bigint, limbBits = 32): MontConstants {
   if (p < 3n || (p & 1n) === 0n) throw new RangeError("modulus must be an odd prime");
+  if (!Number.isInteger(limbBits) || limbBits < 8 || limbBits > 32) {
+    throw new RangeError(`limb bits ${limbBits} outside [8, 32]`);
+  }
   const bits = p.toString(2).length;
-  const n = Math.ceil(bits / 32);
-  const R = 1n << BigInt(32 * n);
+  const n = limbBits === 32 ? Math.ceil(bits / 32) : Math.ceil((bits + 1) / limbBits);
+  const R = 1n << BigInt(limbBits * n);
   if (2n * p >= R) throw new RangeError("the kernels need p < 2^(32N)/2 (one spare top bit)");
-  // p⁻¹ mod 2^32 by Newton–Hensel lifting: x ← x(2 − p·x) doubles the correct low bits; x = p is
-  // right mod 2^3 for odd p, so four steps reach 48 ≥ 32 bits.
-  const w = 1n << 32n;
+  // p⁻¹ mod 2^limbBits by Newton–Hensel lifting: x ← x(2 − p·x) doubles the correct low bits; x = p
+  // is right mod 2^3 for odd p, so four steps reach 48 ≥ 32 bits.
+  const w = 1n << BigInt(limbBits);
   let inv = p % w;
   for (let i = 0; i < 4; i++) inv = (inv * (2n - ((p * inv) % w))) % w;
   inv = ((inv % w) + w) % w;
@@ -77,9 +88,10 @@ export function montConstants(p: bigint): MontConstants {
   return Object.freeze({
     p,
     bits,
+    limbBits,
     n,
     stride: 4 * n,
-    pLimbs: Object.freeze(toLimbs(p, n)),
+    pLimbs: Object.freeze(toLimbs(p, n, limbBits)),
     n0: Number((w - inv) % w),
     R,
     rModP: R % p,

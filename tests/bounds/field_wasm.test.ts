@@ -29,6 +29,7 @@ import {
   fieldVariants,
   fp2Cases,
   type KernelCase,
+  limbsAtRestVariants,
   line,
   MOVES,
   onReducedLimbs,
@@ -57,6 +58,24 @@ for (const [name, field] of Object.entries(FIELDS)) {
         assert.deepEqual(x.violations, [], `${name} ${x.label}`);
         assert.equal(x.output, row.output);
       }
+    }
+  });
+}
+
+for (const [name, field] of Object.entries(FIELDS)) {
+  Deno.test(`bounds wasm ${name}: the kernel functions with limbs at rest`, () => {
+    const variants = limbsAtRestVariants(field.p);
+    assert.equal(variants.length, 2, "both reduced kernels take limbs at rest");
+    for (const variant of variants) {
+      for (const row of FIELD_LEAF_BOUNDS) {
+        const x = analyseKernel({ p: field.p, variant, fn: row.fn, k: row.inputs[0] });
+        console.log(line(name, x));
+        assert.deepEqual(x.violations, [], `${name} ${x.label}`);
+        assert.equal(x.output, row.output);
+      }
+      // Positive control: a limb one bit wider than 2^30 breaks the stated input box.
+      const wide = analyseKernel({ p: field.p, variant, fn: "add", widen: { operand: 0, limb: 0 } });
+      assert.notDeepEqual(wide.violations, [], `${name} ${variant.name}: a widened limb must be caught`);
     }
   });
 }

@@ -69,6 +69,26 @@ export function fieldVariants(p: bigint): Variant[] {
 }
 
 /**
+ * The variants with limbs at rest (module.ts `rest: "limbs"`, w = 30: the inversion's limbs), where p
+ * has a reduced-radix plan: not yet picked by the loader, proven like the others.
+ */
+export function limbsAtRestVariants(p: bigint): Variant[] {
+  return (["reduced", "reduced-simd"] as const).flatMap((mul): Variant[] => {
+    try {
+      buildFieldModule(p, { mul, radix: 30, rest: "limbs" });
+    } catch (e) {
+      if (e instanceof RangeError) return [];
+      throw e;
+    }
+    return [{
+      name: `${mul} w=30 rest=limbs`,
+      options: { mul, radix: 30, rest: "limbs" },
+      family: "reduced2",
+    }];
+  });
+}
+
+/**
  * Wrap opcodes allowed per family, with the argument; `reads`: the opcodes that may read a wrapped
  * value as an integer (none but the zero test's: every other wrap must be consumed modularly).
  */
@@ -143,8 +163,9 @@ export function kernelContract(
   output: number,
   inBound: bigint,
   outBound: bigint,
+  bits = 32,
 ): Contract {
-  const want = limbRanges(inBound, 32, n);
+  const want = limbRanges(inBound, bits, n);
   return (a, args) => {
     for (const j of inputs) {
       a.readLimbs(args[j], 4, n).forEach((r, i) => {
@@ -153,7 +174,7 @@ export function kernelContract(
         }
       });
     }
-    a.writeLimbs(args[output], 4, limbRanges(outBound, 32, n));
+    a.writeLimbs(args[output], 4, limbRanges(outBound, bits, n));
   };
 }
 
@@ -183,21 +204,31 @@ const ARITY: Record<KernelCase["fn"], number> = {
   fromMont: 1,
 };
 
-/** Seeds operand limbs (value < bound) at the given slot addresses, optionally widened; returns the value maxima. */
+/** An element layout: limbs of `bits` bits, `n` of them, one per u32 slot (montgomery.ts). */
+interface Layout {
+  readonly bits: number;
+  readonly n: number;
+}
+
+/**
+ * Seeds operand limbs (value < bound) at the given slot addresses, optionally widened; returns the value
+ * maxima. `layouts[k]`: operand k's limbs (words, or limbs at rest).
+ */
 function seedOperands(
   a: WasmInterval,
   addrs: readonly number[],
   bounds: readonly bigint[],
-  n: number,
+  layouts: readonly Layout[],
   widen?: { operand: number; limb: number },
 ): bigint[] {
   return addrs.map((addr, k) => {
-    const ranges = limbRanges(bounds[k], 32, n).map((r, j) =>
+    const { bits, n } = layouts[k];
+    const ranges = limbRanges(bounds[k], bits, n).map((r, j) =>
       widen && widen.operand === k && widen.limb === j ? { lo: 0n, hi: 2n * r.hi + 1n } : r
     );
     a.seedLimbs(addr, 4, ranges);
     // The value maximum: the stated bound − 1; a widened limb raises it to what the limbs allow.
-    const limbs = ranges.reduce((acc, r, j) => acc + (r.hi << BigInt(32 * j)), 0n);
+    const limbs = ranges.reduce((acc, r, j) => acc + (r.hi << BigInt(bits * j)), 0n);
     return widen && widen.operand === k ? limbs : bounds[k] - 1n;
   });
 }
@@ -218,9 +249,14 @@ function checkReport(report: Report, family: keyof typeof ALLOWED_WRAPS, violati
   }
 }
 
-const limbsBelow32 = (out: Range[], violations: string[]) => {
+/**
+ * Every output limb in [0, 2^bits) by intervals; with limbs at rest (bits < 32) the top limb may be
+ * wider by intervals when `topByAlgebra` (out < p < 2^(w(n − 1) + w) decides it, as topStoreFits says).
+ */
+const limbsBelow = (out: Range[], violations: string[], bits = 32, topByAlgebra = false) => {
   out.forEach((r, j) => {
-    if (r.lo < 0n || r.hi >= 1n << 32n) violations.push(`output limb ${j} in [${r.lo}, ${r.hi}]`);
+    const limit = bits < 32 && topByAlgebra && j === out.length - 1 ? 32 : bits;
+    if (r.lo < 0n || r.hi >= 1n << BigInt(limit)) violations.push(`output limb ${j} in [${r.lo}, ${r.hi}]`);
   });
 };
 
@@ -230,12 +266,20 @@ const limbsBelow32 = (out: Range[], violations: string[]) => {
  * carry are coarser than the algebra (V/R < 2p bounds the top piece; radixPlan assumes the same), so
  * there `algebraic` accepts a wider word and returns the note that the algebra decides it.
  */
-function topStoreFits(report: Report, addr: number, violations: string[], algebraic: boolean): string {
+function topStoreFits(
+  report: Report,
+  addr: number,
+  violations: string[],
+  algebraic: boolean,
+  bits = 32,
+): string {
   const last = report.stores.filter((s) => s.addr === addr).at(-1);
   if (!last) return violations.push(`no store into the top limb at ${addr}`), "";
-  if (last.range.lo >= 0n && last.range.hi < 1n << 32n) return "top word < 2^32 by intervals";
+  if (last.range.lo >= 0n && last.range.hi < 1n << BigInt(bits)) return `top limb < 2^${bits} by intervals`;
   if (algebraic) {
-    return `top word ≤ 2^${log2(last.range.hi + 1n)} by intervals, its bits ≥ 2^32 zero by algebra (out < p)`;
+    return `top limb ≤ 2^${
+      log2(last.range.hi + 1n)
+    } by intervals, its bits ≥ 2^${bits} zero by algebra (out < p)`;
   }
   violations.push(
     `top limb store @0x${last.offset.toString(16)} drops bits: [${last.range.lo}, ${last.range.hi}]`,
@@ -248,7 +292,11 @@ function topStoreFits(report: Report, addr: number, violations: string[], algebr
  * variant's module. Violations are returned, not thrown.
  */
 export function analyseKernel(k: KernelCase): Analysis {
-  const c = montConstants(k.p), { n, stride } = c;
+  // The layout at rest (limbs: montgomery.ts with w-bit limbs), and the staging words toMont reads and
+  // fromMont writes when it differs.
+  const rest = k.variant.options.rest === "limbs";
+  const c = montConstants(k.p, rest ? k.variant.options.radix ?? 30 : 32), { n, stride } = c;
+  const limbs: Layout = { bits: c.limbBits, n }, words: Layout = { bits: 32, n: montConstants(k.p).n };
   // sqr4 is a layer of its own; mul2 is made on a layer's first request (FieldModuleContext.mul2).
   const extras = k.fn === "sqr4"
     ? [sqr4Layer().emit]
@@ -259,21 +307,34 @@ export function analyseKernel(k: KernelCase): Analysis {
   const a = interpreter(bytes, n, stride);
   const out = at(8, stride), ops = Array.from({ length: ARITY[k.fn] }, (_, j) => at(9 + j, stride));
   const bound = k.p * (k.k ?? 1n);
-  const maxima = seedOperands(a, ops, ops.map(() => bound), n, k.widen);
+  const inLayout = rest && k.fn === "toMont" ? words : limbs,
+    outLayout = rest && k.fn === "fromMont" ? words : limbs;
+  const maxima = seedOperands(a, ops, ops.map(() => bound), ops.map(() => inLayout), k.widen);
   // sqr4 only calls sqr: four applications of sqr's contract (in < p → out < p, proven by its own run).
-  if (k.fn === "sqr4") a.contracts.set(a.indexOf("sqr"), kernelContract(n, [1], 0, bound, k.p));
+  if (k.fn === "sqr4") a.contracts.set(a.indexOf("sqr"), kernelContract(n, [1], 0, bound, k.p, c.limbBits));
   const report = a.run(k.fn, [out, ...ops]);
-  const outLimbs = a.readLimbs(out, 4, n);
+  const outLimbs = a.readLimbs(out, 4, outLayout.n);
   const violations: string[] = [];
   const montgomery = ["mul", "mul2", "sqr", "sqr4", "toMont", "fromMont"].includes(k.fn);
   checkReport(report, montgomery ? k.variant.family : "none", violations);
-  limbsBelow32(outLimbs, violations);
+  limbsBelow(
+    outLimbs,
+    violations,
+    outLayout.bits,
+    montgomery && onReducedLimbs(k.variant) && k.fn !== "sqr4",
+  );
   let algebra: string;
   const p = k.p, R = c.R;
   if (k.fn === "sqr4") {
     algebra = "four calls of sqr under its contract (in < p → out < p, proven by sqr's own analysis)";
   } else if (montgomery) {
-    const top = topStoreFits(report, out + 4 * (n - 1), violations, onReducedLimbs(k.variant));
+    const top = topStoreFits(
+      report,
+      out + 4 * (outLayout.n - 1),
+      violations,
+      onReducedLimbs(k.variant),
+      outLayout.bits,
+    );
     // (A·B + (R − 1)·p) / R < 2p: the product before its masked subtraction; then out < p.
     const A = maxima[0],
       B = k.fn === "mul" || k.fn === "mul2"
@@ -378,7 +439,7 @@ export function analyseFromCanonical(p: bigint, variant: Variant, bytes?: Uint8A
   const violations: string[] = [];
   checkReport(report, variant.family, violations);
   const outLimbs = a.readLimbs(out, 4, n);
-  limbsBelow32(outLimbs, violations);
+  limbsBelow(outLimbs, violations);
   const top = topStoreFits(report, out + 4 * (n - 1), violations, onReducedLimbs(variant));
   const pre = ((R - 1n) * c.r2ModP + (R - 1n) * p) / R;
   if (pre >= 2n * p) violations.push(`algebra: pre-subtraction bound 2^${log2(pre)} ≥ 2p`);
@@ -432,14 +493,16 @@ export function analyseFp2(
   const out = at(8, stride), ops = inputs.map((_, j) => at(10 + 2 * j, stride));
   const maxima: bigint[] = [];
   ops.forEach((addr, j) => {
-    for (const part of [0, 1]) maxima.push(...seedOperands(a, [addr + part * stride], [inputs[j] * p], n));
+    for (const part of [0, 1]) {
+      maxima.push(...seedOperands(a, [addr + part * stride], [inputs[j] * p], [{ bits: 32, n }]));
+    }
   });
   const report = a.run(fn, [out, ...ops]);
   const outLimbs = [...a.readLimbs(out, 4, n), ...a.readLimbs(out + stride, 4, n)];
   const violations: string[] = [];
   const product = fn === "fp2_mul" || fn === "fp2_sqr";
   checkReport(report, product ? (fp2Radix === null ? "u32" : "reduced") : "none", violations);
-  limbsBelow32(outLimbs, violations);
+  limbsBelow(outLimbs, violations);
   const R = c.R;
   let algebra: string;
   if (product) {

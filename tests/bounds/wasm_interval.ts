@@ -1156,6 +1156,11 @@ export class WasmInterval {
         const f = this.loadAt(this.popS(frame, i, 32), 4, i, false);
         return vec(32, [f, f, f, f]);
       }
+      case 0x5c: // v128.load32_zero
+        return vec(32, [
+          this.loadAt(this.popS(frame, i, 32), 4, i, false),
+          ...[0, 0, 0].map(() => F.constant(0n)),
+        ]);
       case 0x5d: // v128.load64_zero
         return vec(64, [this.loadAt(this.popS(frame, i, 32), 8, i, false), F.constant(0n)]);
       case 0x0b: { // v128.store

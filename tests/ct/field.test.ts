@@ -14,6 +14,7 @@ import {
   FIELD_PLANS,
   type FieldModuleOptions,
   FIELDS,
+  inverseLayer,
   inverseModuleBytes,
   KERNEL_FUNCTIONS,
   sqr4Layer,
@@ -214,6 +215,16 @@ for (const name of NAMES) {
     });
   }
   ctWasm(`${name} inverse module`, () => inverseModuleBytes(p), { countedLoops: ["inv"] });
+  // Limbs at rest (module.ts `rest`): the kernel straight-line, mul2 too, the inversion on limbs counted.
+  for (const mul of ["reduced", "reduced-simd"] as const) {
+    ctWasm(`${name} kernel module (${mul}, w = 30, limbs at rest)`, () =>
+      buildFieldModule(p, {
+        mul,
+        radix: 30,
+        rest: "limbs",
+        extras: [inverseLayer(p).emit, sqr4Layer().emit, (ctx) => void ctx.mul2()],
+      }).bytes, { straightLine: [...KERNEL_FUNCTIONS, "sqr4", "mul2"], countedLoops: ["inv"] });
+  }
   ctWasm(`${name} four squarings (sqr4)`, () => buildFieldModule(p, { extras: [sqr4Layer().emit] }).bytes, {
     straightLine: ["sqr4"],
   });
