@@ -12,10 +12,7 @@
 
 import { type FunctionBuilder, I32, I64, Op, type ValType } from "../../wasm/emitter.ts";
 import { emitCondSubStore, loadLimb, type Ref, storeLimb } from "./emit_mont.ts";
-import type { MontConstants } from "./montgomery.ts";
-
-/** The mask of one limb, 2^limbBits − 1. */
-const limbMask = (c: MontConstants): bigint => (1n << BigInt(c.limbBits)) - 1n;
+import { limbMask, type MontConstants } from "./montgomery.ts";
 
 /**
  * out ← a + b mod p: a 32-bit carry chain into locals (the sum is < 2p < R, no carry out), then the

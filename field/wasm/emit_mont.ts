@@ -12,7 +12,7 @@
  */
 
 import { type FunctionBuilder, I64, Op } from "../../wasm/emitter.ts";
-import type { MontConstants } from "./montgomery.ts";
+import { limbMask, type MontConstants } from "./montgomery.ts";
 
 /** An element operand: the address in i32 local `local`, plus a static byte `offset`. */
 export interface Ref {
@@ -53,8 +53,7 @@ export function emitCondSubStore(f: FunctionBuilder, c: MontConstants, t: readon
     f.localGet(t[j]).i64Const(c.pLimbs[j]).op(Op.i64Sub);
     if (j > 0) f.localGet(borrow).op(Op.i64Sub);
     f.localTee(d[j]).i64Const(63).op(Op.i64ShrU).localSet(borrow);
-    f.localGet(d[j]).i64Const(c.limbBits === 32 ? MASK32 : (1n << BigInt(c.limbBits)) - 1n).op(Op.i64And)
-      .localSet(d[j]);
+    f.localGet(d[j]).i64Const(limbMask(c)).op(Op.i64And).localSet(d[j]);
   }
   // keep = all ones if t < p (final borrow 1), else 0.
   f.i64Const(0).localGet(borrow).op(Op.i64Sub).localSet(borrow);

@@ -190,12 +190,12 @@ export function inverseLayer(p: bigint): WasmLayer {
 function inverseFunction(p: bigint, limbBits = 32): FunctionBuilder {
   const P = inverseParams(p);
   const L = P.limbs;
-  const atRest = limbBits !== 32;
-  if (atRest && (limbBits !== K || montConstants(p, K).n !== L)) {
+  const atRest = limbBits !== 32, rest = atRest ? montConstants(p, K) : null;
+  if (rest !== null && (limbBits !== K || rest.n !== L)) {
     throw new RangeError(`inverse: limbs at rest must be the inversion's own (${K} bits), not ${limbBits}`);
   }
   const m = limbs30(p, L);
-  const r2 = limbs30(atRest ? montConstants(p, K).r2ModP : P.r2, L);
+  const r2 = limbs30(rest?.r2ModP ?? P.r2, L);
   const f = new FunctionBuilder([I32, I32, I32]);
   const e = new Asm(f);
   const OUT = 0, IN = 1;

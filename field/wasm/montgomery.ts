@@ -34,6 +34,9 @@ export interface MontConstants {
   readonly r2ModP: bigint;
 }
 
+/** The mask of one limb of layout c, 2^limbBits − 1. */
+export const limbMask = (c: MontConstants): bigint => (1n << BigInt(c.limbBits)) - 1n;
+
 /** x (0 ≤ x < 2^(bits·n)) as n little-endian limbs of `bits` bits (default: u32 words). */
 export function toLimbs(x: bigint, n: number, bits = 32): number[] {
   const w = BigInt(bits), mask = (1n << w) - 1n;
