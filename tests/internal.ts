@@ -113,6 +113,7 @@ export {
   type WasmLayer,
 } from "../field/wasm/module.ts";
 export { montConstants, wasmFp2SupportsModulus, wasmSupportsModulus } from "../field/wasm/montgomery.ts";
+export type { MontConstants } from "../field/wasm/montgomery.ts";
 export { combinationReduction, emitSmallCombination, storeLimbs } from "../field/tower/wasm_fp2_emit.ts";
 export { type ModulePlan, modulePlan } from "../field/wasm/plan.ts";
 export { moduleFileName, packagedModule } from "../field/wasm/packaged.ts";
@@ -143,7 +144,7 @@ export { COMPOSED, createTower, type Tower, towerFrobenius } from "../field/towe
 export { fp2MulBig, type FrobeniusTable, frobeniusTable } from "../field/tower/frobenius.ts";
 export { FP2_FUNCTIONS, fp2Extras, WasmFp2 } from "../field/tower/wasm_fp2.ts";
 export { defaultFp2LaneRadix, FP2_LANE_RADIXES } from "../field/tower/wasm_fp2_lanes.ts";
-export { mulInputBounds } from "../field/tower/wasm_fp2_emit.ts";
+export { emitFp2Mul, mulInputBounds } from "../field/tower/wasm_fp2_emit.ts";
 export { TOWER_FUNCTIONS, wasmTowerPlan } from "../field/tower/wasm_tower.ts";
 export { slidingWindow } from "../field/tower/window.ts";
 

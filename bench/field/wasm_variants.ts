@@ -54,6 +54,8 @@ const VARIANTS: FieldModuleOptions[] = [
 const FP2_VARIANTS: FieldModuleOptions[] = [
   { fp2Radix: null },
   ...[26, 28, 29, 30].map((fp2Radix) => ({ fp2Radix })),
+  // the loader's reduced modules: 30-bit limbs at rest, lanes of the same width
+  { mul: "reduced-simd", radix: 30, rest: "limbs", fp2Radix: 30 },
 ];
 const CALLS = 100_000, LOOP = 100_000, ROUNDS = 15;
 

@@ -33,7 +33,6 @@ import {
   buildFieldModule,
   type ExtraEmitter,
   type FieldModuleContext,
-  requireWordsAtRest,
   type WasmLayer,
 } from "../../field/wasm/module.ts";
 import { layerExports } from "../../field/wasm/plan.ts";
@@ -195,7 +194,6 @@ export class EmitField implements JacField {
  * helpers), for {@linkcode EmitField}; 3b folded into a linear combination when `b3` is small.
  */
 export function coordinateCalls(ctx: FieldModuleContext, size: 1 | 2, b3: B3Coefficients): Calls {
-  requireWordsAtRest(ctx, "point formulas"); // their small combinations work on words
   // One table per (module, size, 3b): the point and Miller-step layers of a group share its helpers.
   const key = `${size} ${b3 === null ? "-" : b3.join(",")}`;
   const byKey = callTables.get(ctx) ?? new Map<string, Calls>();

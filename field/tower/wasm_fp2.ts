@@ -15,7 +15,7 @@
  * @module
  */
 import { FunctionBuilder, I32 } from "../../wasm/emitter.ts";
-import { type ExtraEmitter, type FieldModuleContext, requireWordsAtRest } from "../wasm/module.ts";
+import type { ExtraEmitter, FieldModuleContext } from "../wasm/module.ts";
 import type { FieldKernel } from "../kernel.ts";
 import type { TowerParams } from "./params.ts";
 import { Fp2 } from "./fp2.ts";
@@ -49,7 +49,6 @@ export function fp2Extras(params: TowerParams, onIndices?: (fn: Fp2Indices) => v
   const x0 = Number(params.xi.c0);
   if (params.xi.c1 !== 1n || !(x0 >= 1 && x0 < 64)) throw new Error("wasm Fp2: ξ must be x0 + u, x0 small");
   return (ctx: FieldModuleContext) => {
-    requireWordsAtRest(ctx, "wasm Fp2"); // lane kernels and lazy sums split words into limbs
     const { c, module } = ctx;
     const s = c.stride;
     const at = (local: number, offset = 0): Ref => ({ local, offset });

@@ -27,27 +27,29 @@ import { type FunctionBuilder, I64, Op, SimdOp, V128 } from "../../wasm/emitter.
 import type { MontConstants } from "../wasm/montgomery.ts";
 
 const MASK32 = 0xffffffffn;
-/** The same mask as a number: i64.const of a number below 2^32 is emitted without BigInt work. */
-const MASK32_NUMBER = 0xffffffff;
 
-const limbCache = new Map<bigint, readonly number[]>();
+const limbCache = new Map<string, readonly number[]>();
 /**
- * The 32-bit limbs of v ≥ 0 as numbers (index j: bits 32j … 32j + 31; 0 past the top), memoised: the
- * generators emit the same few multiples of p for every combination, and taking them apart with
- * BigInt shifts per limb was a visible part of generating the tower (issue 13, cold start).
+ * The `bits`-bit limbs of v ≥ 0 as numbers (index j: bits bits·j … bits·j + bits − 1; 0 past the
+ * top), memoised: the generators emit the same few multiples of p for every combination, and taking
+ * them apart with BigInt shifts per limb was a visible part of generating the tower (issue 13, cold
+ * start).
  */
-function limbs32(v: bigint): readonly number[] {
-  let l = limbCache.get(v);
+function limbsOf(v: bigint, bits: number): readonly number[] {
+  const key = `${bits}:${v}`;
+  let l = limbCache.get(key);
   if (l === undefined) {
-    const out: number[] = [];
-    for (let x = v; x > 0n; x >>= 32n) out.push(Number(x & MASK32));
+    const out: number[] = [], w = BigInt(bits), mask = (1n << w) - 1n;
+    for (let x = v; x > 0n; x >>= w) out.push(Number(x & mask));
     l = out;
-    if (limbCache.size < 1024) limbCache.set(v, l);
+    if (limbCache.size < 1024) limbCache.set(key, l);
   }
   return l;
 }
-/** Limb j of the constant v ≥ 0 (see limbs32). */
-const constLimb = (v: bigint, j: number): number => limbs32(v)[j] ?? 0;
+/** Limb j of the constant v ≥ 0 in the layout of c (see limbsOf). */
+const constLimb = (c: MontConstants, v: bigint, j: number): number => limbsOf(v, c.limbBits)[j] ?? 0;
+/** The limb mask of c as a number: i64.const of a number below 2^32 is emitted without BigInt work. */
+const maskNumber = (c: MontConstants): number => 2 ** c.limbBits - 1;
 
 /** Local-variable helpers bound to one function. */
 class Vec {
@@ -124,9 +126,10 @@ function limb32(f: FunctionBuilder, r: Ref, j: number): void {
 }
 
 /**
- * Emits N-limb (value < 2^(32N)) arithmetic into i64 locals: returns locals holding x + y, x + (p − y),
- * 2y etc. without reduction. `terms` lists (ref, sign) with sign +1 (add) or −1 (subtract); `plus`
- * adds a constant (true: p). The caller guarantees the result is in [0, 2^(32N)).
+ * Emits N-limb (value < R = 2^(wN), w = c.limbBits: u32 words or limbs at rest) arithmetic into i64
+ * locals: returns locals holding x + y, x + (p − y), 2y etc. without reduction, each limb < 2^w.
+ * `terms` lists (ref, coefficient), small integers; `plus` adds a constant (true: p). The caller
+ * guarantees the result is in [0, R).
  */
 export function linearCombination(
   f: FunctionBuilder,
@@ -139,7 +142,7 @@ export function linearCombination(
   const k = plus === true ? c.p : plus === false ? 0n : plus;
   for (let j = 0; j < c.n; j++) {
     const l = f.local(I64);
-    f.i64Const(constLimb(k, j));
+    f.i64Const(constLimb(c, k, j));
     for (const [r, coef] of terms) {
       f.localGet(r.local).mem(Op.i64Load32U, r.offset + 4 * j);
       if (Math.abs(coef) !== 1) f.i64Const(Math.abs(coef)).op(Op.i64Mul);
@@ -147,8 +150,8 @@ export function linearCombination(
     }
     if (j > 0) f.localGet(carry).op(Op.i64Add);
     // |sum| < 2^40 for small coefficients: the arithmetic shift keeps the signed carry
-    f.localTee(l).i64Const(32).op(Op.i64ShrS).localSet(carry);
-    f.localGet(l).i64Const(MASK32_NUMBER).op(Op.i64And).localSet(l);
+    f.localTee(l).i64Const(c.limbBits).op(Op.i64ShrS).localSet(carry);
+    f.localGet(l).i64Const(maskNumber(c)).op(Op.i64And).localSet(l);
     out.push(l);
   }
   return out;
@@ -266,6 +269,8 @@ function emitLaneReduce(
 }
 
 function checkBounds(c: MontConstants): void {
+  // The u32 lanes multiply 32-bit limbs: words at rest only (limbs at rest take wasm_fp2_lanes.ts).
+  if (c.limbBits !== 32) throw new RangeError("wasm Fp2 u32 lanes: need words at rest");
   // Unreduced operands (< 2p) must fit N limbs and products of two of them (< 4p²) must stay below p·R.
   if (4n * c.p >= c.R) throw new RangeError("wasm Fp2: needs 4p < R");
 }
@@ -319,10 +324,10 @@ export function emitFp2MulSums(f: FunctionBuilder, c: MontConstants, out: Ref, a
   const ap = BigInt(alpha) * c.p, na1: number[] = [], carry = f.local(I64);
   for (let j = 0; j < n; j++) {
     const l = f.local(I64);
-    f.i64Const(constLimb(ap, j)).localGet(a1l[j]).op(Op.i64Sub);
+    f.i64Const(constLimb(c, ap, j)).localGet(a1l[j]).op(Op.i64Sub);
     if (j > 0) f.localGet(carry).op(Op.i64Add);
     f.localTee(l).i64Const(32).op(Op.i64ShrS).localSet(carry);
-    f.localGet(l).i64Const(MASK32_NUMBER).op(Op.i64And).localSet(l);
+    f.localGet(l).i64Const(0xffffffff).op(Op.i64And).localSet(l);
     na1.push(l);
   }
   const av: number[] = [], bv: number[] = [];
@@ -386,7 +391,8 @@ export function emitFp2Sqr(f: FunctionBuilder, c: MontConstants, out: Ref, a: Re
 /**
  * out ← Σ coef_i·x_i mod p for small public integer coefficients (the linear Fp operations of the
  * tower: sums, differences, negation, doubling, multiplication by ξ's small parts). Term i's value is
- * < bound_i·p (default 1). Computed on N + 1 limbs as Σ coef_i·x_i + K·p with K = Σ_{coef<0} |coef|·bound
+ * < bound_i·p (default 1). Computed on N + 1 limbs of the layout at rest (c.limbBits bits: u32 words or
+ * limbs at rest) as Σ coef_i·x_i + K·p with K = Σ_{coef<0} |coef|·bound
  * (so ≥ 0), then brought below target·p (target 1: fully reduced; 2: "loose") by conditional
  * subtractions of 2^t·p for t = ⌊log₂ M⌋ … target − 1, M the largest possible quotient, or, where
  * that would take three or more, by subtracting a quotient estimate q̂·p (q − 1 ≤ q̂ ≤ q) and at most
@@ -406,7 +412,7 @@ export function emitSmallCombination(
     else maxValue += BigInt(coef) * (BigInt(bound) * p - 1n);
   }
   maxValue += k * p;
-  if (maxValue >> BigInt(32 * (n + 1)) !== 0n) {
+  if (maxValue >> BigInt(c.limbBits * (n + 1)) !== 0n) {
     throw new RangeError("emitSmallCombination: coefficients too large");
   }
   const kp = k * p;
@@ -414,7 +420,7 @@ export function emitSmallCombination(
   const carry = f.local(I64);
   for (let j = 0; j <= n; j++) {
     const l = f.local(I64);
-    f.i64Const(constLimb(kp, j));
+    f.i64Const(constLimb(c, kp, j));
     if (j < n) {
       for (const [r, coef] of terms) {
         f.localGet(r.local).mem(Op.i64Load32U, r.offset + 4 * j);
@@ -423,19 +429,19 @@ export function emitSmallCombination(
       }
     }
     if (j > 0) f.localGet(carry).op(Op.i64Add);
-    f.localTee(l).i64Const(32).op(Op.i64ShrS).localSet(carry);
-    f.localGet(l).i64Const(MASK32_NUMBER).op(Op.i64And).localSet(l);
+    f.localTee(l).i64Const(c.limbBits).op(Op.i64ShrS).localSet(carry);
+    f.localGet(l).i64Const(maskNumber(c)).op(Op.i64And).localSet(l);
     limbs.push(l);
   }
   if (combinationReduction(p, maxValue, target) === "estimate") {
     subtractQuotientEstimate(f, c, limbs, maxValue);
-    const low = limbs.slice(0, n); // the top limb is stale: v − q̂·p < 2p < 2^(32n)
-    if (target === 1) condSub(f, low, p);
+    const low = limbs.slice(0, n); // the top limb is stale: v − q̂·p < 2p < R
+    if (target === 1) condSub(f, c, low, p);
     return low;
   }
   const m = maxValue / p;
   for (let t = m > 0n ? m.toString(2).length - 1 : -1; t >= target - 1; t--) {
-    condSub(f, limbs, p << BigInt(t));
+    condSub(f, c, limbs, p << BigInt(t));
   }
   return limbs.slice(0, n);
 }
@@ -464,7 +470,7 @@ const ESTIMATE_FROM = 3;
 const QUOTIENT_BITS = 20;
 
 /**
- * limbs (v ∈ [0, maxValue], n + 1 i64 locals < 2^32) ← v − q̂·p ∈ [0, 2p) on the first n limbs, with
+ * limbs (v ∈ [0, maxValue], n + 1 i64 locals < 2^w) ← v − q̂·p ∈ [0, 2p) on the first n limbs, with
  * q̂ = ⌊h·μ / 2^k⌋, h = ⌊v / 2^b⌋ read from two limbs (and masked to the bits its bound allows,
  * which changes nothing but makes h·μ < 2^62 a fact of the code), μ = ⌊2^(k+b) / p⌋ (Barrett's estimate, on a
  * quotient below 2^7). Every rounding is down, so q̂ ≤ q = ⌊v / p⌋, and the error δ of h·μ / 2^k
@@ -482,15 +488,15 @@ function subtractQuotientEstimate(
   const hMax = maxValue >> BigInt(b);
   const k = 62 - hMax.toString(2).length + QUOTIENT_BITS; // h·μ < 2^bits(h) · 2^(k − QUOTIENT_BITS)
   const mu = (1n << BigInt(k + b)) / p;
-  const L = Math.floor(b / 32), r = b % 32;
-  const exact = hMax * mu < 1n << 63n && (maxValue >> BigInt(32 * Math.min(L + 2, n + 1))) === 0n;
+  const w = c.limbBits, L = Math.floor(b / w), r = b % w;
+  const exact = hMax * mu < 1n << 63n && (maxValue >> BigInt(w * Math.min(L + 2, n + 1))) === 0n;
   // δ·2^k·p·2^b < maxValue·p + 2^(k+2b) must stay below 2^k·p·2^b
   const errorBelowOne = maxValue * p + (1n << BigInt(k + 2 * b)) < (p << BigInt(k + b));
-  if (k <= 0 || !exact || !errorBelowOne || 2n * p >= 1n << BigInt(32 * n)) {
+  if (k <= 0 || !exact || !errorBelowOne || 2n * p >= c.R) {
     throw new RangeError("emitSmallCombination: no exact quotient estimate for this bound");
   }
   const q = f.local(I64);
-  if (L + 1 <= n) f.localGet(limbs[L + 1]).i64Const(32).op(Op.i64Shl).localGet(limbs[L]).op(Op.i64Or);
+  if (L + 1 <= n) f.localGet(limbs[L + 1]).i64Const(w).op(Op.i64Shl).localGet(limbs[L]).op(Op.i64Or);
   else f.localGet(limbs[L]);
   // h < 2^bits(hMax) by the bound; the mask states it in the code, so that h·μ < 2^62 is visible to
   // an interval analysis of the function (tests/bounds) without the value bound.
@@ -498,22 +504,22 @@ function subtractQuotientEstimate(
   f.i64Const(mu).op(Op.i64Mul).i64Const(k).op(Op.i64ShrU).localSet(q);
   const carry = f.local(I64);
   for (let j = 0; j < n; j++) {
-    f.localGet(limbs[j]).localGet(q).i64Const(constLimb(p, j)).op(Op.i64Mul).op(Op.i64Sub);
+    f.localGet(limbs[j]).localGet(q).i64Const(constLimb(c, p, j)).op(Op.i64Mul).op(Op.i64Sub);
     if (j > 0) f.localGet(carry).op(Op.i64Add);
-    f.localTee(limbs[j]).i64Const(32).op(Op.i64ShrS).localSet(carry);
-    f.localGet(limbs[j]).i64Const(MASK32_NUMBER).op(Op.i64And).localSet(limbs[j]);
+    f.localTee(limbs[j]).i64Const(w).op(Op.i64ShrS).localSet(carry);
+    f.localGet(limbs[j]).i64Const(maskNumber(c)).op(Op.i64And).localSet(limbs[j]);
   }
 }
 
-/** limbs ← limbs − q if limbs ≥ q, else unchanged (masked, branch-free); limbs are i64 locals < 2^32. */
-function condSub(f: FunctionBuilder, limbs: readonly number[], q: bigint): void {
+/** limbs ← limbs − q if limbs ≥ q, else unchanged (masked, branch-free); limbs are i64 locals < 2^w. */
+function condSub(f: FunctionBuilder, c: MontConstants, limbs: readonly number[], q: bigint): void {
   const d = limbs.map(() => f.local(I64));
   const borrow = f.local(I64);
   limbs.forEach((l, j) => {
-    f.localGet(l).i64Const(constLimb(q, j)).op(Op.i64Sub);
+    f.localGet(l).i64Const(constLimb(c, q, j)).op(Op.i64Sub);
     if (j > 0) f.localGet(borrow).op(Op.i64Sub);
     f.localTee(d[j]).i64Const(63).op(Op.i64ShrU).localSet(borrow);
-    f.localGet(d[j]).i64Const(MASK32_NUMBER).op(Op.i64And).localSet(d[j]);
+    f.localGet(d[j]).i64Const(maskNumber(c)).op(Op.i64And).localSet(d[j]);
   });
   // keep the old value iff it borrowed: l = d ^ ((d ^ l) & −borrow)
   f.i64Const(0).localGet(borrow).op(Op.i64Sub).localSet(borrow);

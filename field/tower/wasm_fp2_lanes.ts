@@ -10,10 +10,12 @@
  *   mul:  c0 = REDC(a0·b0 + (α·p − a1)·b1),  c1 = REDC(a0·b1 + a1·b0)
  *   sqr:  c0 = REDC((a0 + a1)·(a0 + p − a1)), c1 = REDC(a0·2a1)
  *
- * Elements stay in the kernel's u32 layout and Montgomery radix R = 2^(32N): operands are split into
- * w-bit limbs on load (the squaring's lazy sums are then formed on the limbs; a multiplication's
- * operand of several terms on u32 words first, as in wasm_fp2_emit.ts, then split), the
- * n digits reduce by exactly R (the last one has 32N − w(n − 1) bits), and the result is packed back.
+ * Elements stay in the kernel's layout at rest and its Montgomery radix R (montgomery.ts). With words
+ * at rest (R = 2^(32N)) operands are split into w-bit limbs on load (the squaring's lazy sums are then
+ * formed on the limbs; a multiplication's operand of several terms on u32 words first, as in
+ * wasm_fp2_emit.ts, then split), the n digits reduce by exactly R (the last one has 32N − w(n − 1)
+ * bits), and the result is packed back. With limbs at rest (R = 2^(wn), w the module's radix) the
+ * limbs are loaded and stored as they are, and an operand of several terms is summed on them.
  *
  * Bounds (fiat-crypto style, exact, from radixPlan with these operand bounds; refused otherwise):
  * - mul: a-side values ≤ α·p (a0, a1, α·p − a1), b-side < β·p, two products per limb pair and lane;
@@ -27,7 +29,7 @@
  * @module
  */
 import { type FunctionBuilder, I64, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
-import { Columns, emitUnpackLimbs, emitWordsToLimbs } from "../wasm/emit_mont_reduced.ts";
+import { Columns, emitOperandLimbs, emitWordsToLimbs } from "../wasm/emit_mont_reduced.ts";
 import { type RadixPlan, radixPlan, splitLimbs } from "../wasm/limbs.ts";
 import type { MontConstants } from "../wasm/montgomery.ts";
 import type { FieldModuleContext } from "../wasm/module.ts";
@@ -49,9 +51,19 @@ const maskOf = (bits: number): bigint => (1n << BigInt(bits)) - 1n;
 // One Montgomery digit per step (RadixPlan.digitsPerStep): the two lanes already run two independent
 // digit chains side by side, so two-digit steps gained nothing on V8 15 (222 against 223 ns in-wasm)
 // and made V8 11.3 (Node 20) compile fp2_mul 1.2–1.8× slower (bench/field/wasm_variants.ts).
-export function lanePlan(p: bigint, w: number, aBound: bigint, bBound: bigint, products: 1 | 2): RadixPlan {
-  return radixPlan(p, w, { aBound, bBound, products, digits: 1 });
+export function lanePlan(
+  p: bigint,
+  w: number,
+  aBound: bigint,
+  bBound: bigint,
+  products: 1 | 2,
+  rest: RadixPlan["rest"] = "words",
+): RadixPlan {
+  return radixPlan(p, w, { aBound, bBound, products, digits: 1, rest });
 }
+
+/** The layout at rest that constants c describe (montgomery.ts): words, or w-bit limbs. */
+const restOf = (c: MontConstants): RadixPlan["rest"] => (c.limbBits === 32 ? "words" : "limbs");
 
 /**
  * The limb widths the lane kernels may take by default. Of those whose plans fit p, a module takes
@@ -63,23 +75,27 @@ export function lanePlan(p: bigint, w: number, aBound: bigint, bBound: bigint, p
  */
 export const FP2_LANE_RADIXES: readonly number[] = Object.freeze([29, 30]);
 
-/** The default lane radix for p (the rule of FP2_LANE_RADIXES), or null where no lane plan fits p. */
+/**
+ * The default lane radix for layout c (words: the rule of FP2_LANE_RADIXES; limbs at rest: their own
+ * width), or null where no lane plan fits p.
+ */
 export function defaultFp2LaneRadix(c: MontConstants): number | null {
-  let w = DEFAULT_RADIX.get(c.p);
-  if (w === undefined) DEFAULT_RADIX.set(c.p, w = chooseLaneRadix(c));
+  const key = `${c.limbBits}:${c.p}`;
+  let w = DEFAULT_RADIX.get(key);
+  if (w === undefined) DEFAULT_RADIX.set(key, w = chooseLaneRadix(c));
   return w;
 }
 
-/** The default lane radix per prime (asked for by every Fp2 product a module emits). */
-const DEFAULT_RADIX = new Map<bigint, number | null>();
+/** The default lane radix per layout and prime (asked for by every Fp2 product a module emits). */
+const DEFAULT_RADIX = new Map<string, number | null>();
 
 function chooseLaneRadix(c: MontConstants): number | null {
-  const [ab, bb] = mulInputBounds(c);
+  const [ab, bb] = mulInputBounds(c), rest = restOf(c);
   let best: { w: number; n: number } | null = null;
-  for (const w of FP2_LANE_RADIXES) {
+  for (const w of rest === "limbs" ? [c.limbBits] : FP2_LANE_RADIXES) {
     try {
-      const { n } = lanesFit(lanePlan(c.p, w, BigInt(ab) * c.p + 1n, BigInt(bb) * c.p, 2));
-      lanesFit(lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1));
+      const { n } = lanesFit(lanePlan(c.p, w, BigInt(ab) * c.p + 1n, BigInt(bb) * c.p, 2, rest));
+      lanesFit(lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1, rest));
       if (best === null || n < best.n || (n === best.n && w < best.w)) best = { w, n };
     } catch (e) {
       if (!(e instanceof RangeError)) throw e; // a width whose plan cannot hold p
@@ -88,9 +104,16 @@ function chooseLaneRadix(c: MontConstants): number | null {
   return best?.w ?? null; // null: a prime the reduced lanes cannot hold, u32 lanes
 }
 
-/** The lane radix a module uses: its `fp2Radix` (null: u32 lanes), else defaultFp2LaneRadix. */
+/**
+ * The lane radix a module uses: its `fp2Radix` (null: u32 lanes), else defaultFp2LaneRadix. With limbs
+ * at rest only their own width (RangeError for another).
+ */
 export function fp2LaneRadix(ctx: FieldModuleContext): number | null {
-  return ctx.fp2Radix !== undefined ? ctx.fp2Radix : defaultFp2LaneRadix(ctx.c);
+  const w = ctx.fp2Radix !== undefined ? ctx.fp2Radix : defaultFp2LaneRadix(ctx.c);
+  if (ctx.rest === "limbs" && w !== ctx.c.limbBits) {
+    throw new RangeError(`wasm Fp2 lanes: limbs at rest take ${ctx.c.limbBits}-bit lanes, not ${w}`);
+  }
+  return w;
 }
 
 /**
@@ -102,6 +125,15 @@ function lanesFit(plan: RadixPlan): RadixPlan {
     throw new RangeError(`wasm Fp2 lanes: w = ${plan.w} needs a third sum for a column's operand products`);
   }
   return plan;
+}
+
+/** The layout at rest of c for lanes of w bits: limbs at rest must be w-bit ones (RangeError). */
+function restPlanOf(c: MontConstants, w: number): RadixPlan["rest"] {
+  const rest = restOf(c);
+  if (rest === "limbs" && w !== c.limbBits) {
+    throw new RangeError(`wasm Fp2 lanes: ${w}-bit lanes on ${c.limbBits}-bit limbs`);
+  }
+  return rest;
 }
 
 /**
@@ -153,13 +185,16 @@ function emitLanesReduce(
   lanes[1].store({ local: out.local, offset: out.offset + stride });
 }
 
-/** w-bit limbs (i64 locals) of one coefficient of an Fp2Sum: unpacked, or formed on u32 words then split. */
+/**
+ * w-bit limbs (i64 locals) of one coefficient of an Fp2Sum: loaded (emitOperandLimbs), or summed in the
+ * layout at rest (on u32 words then split, or on the limbs themselves).
+ */
 function operandLimbs(f: FunctionBuilder, c: MontConstants, plan: RadixPlan, terms: Fp2Sum, part: 0 | 1) {
   const at = (r: Ref): Ref => ({ local: r.local, offset: r.offset + part * c.stride });
-  if (terms.length === 1 && terms[0][1] === 1) return emitUnpackLimbs(f, plan, at(terms[0][0]));
+  if (terms.length === 1 && terms[0][1] === 1) return emitOperandLimbs(f, plan, at(terms[0][0]));
   const k = terms.reduce((acc, [, coef, bound]) => acc + (coef < 0 ? BigInt(-coef * bound) : 0n), 0n);
-  const words = linearCombination(f, c, terms.map(([r, coef]) => [at(r), coef] as const), k * c.p);
-  return emitWordsToLimbs(f, plan, words);
+  const sum = linearCombination(f, c, terms.map(([r, coef]) => [at(r), coef] as const), k * c.p);
+  return plan.rest === "limbs" ? sum : emitWordsToLimbs(f, plan, sum);
 }
 
 /**
@@ -189,7 +224,7 @@ export function emitFp2MulLanes(
     throw new RangeError("wasm Fp2 mul: operand bounds too loose for p");
   }
   const alpha = BigInt(sumBound(a)), beta = BigInt(sumBound(b));
-  const plan = lanePlan(c.p, w, alpha * c.p + 1n, beta * c.p, 2);
+  const plan = lanePlan(c.p, w, alpha * c.p + 1n, beta * c.p, 2, restPlanOf(c, w));
   const a0 = operandLimbs(f, c, plan, a, 0), a1 = operandLimbs(f, c, plan, a, 1);
   const b0 = operandLimbs(f, c, plan, b, 0), b1 = operandLimbs(f, c, plan, b, 1);
   const na1 = limbCombination(f, plan, [[a1, -1]], alpha * c.p, alpha * c.p + 1n); // α·p − a1 ∈ [1, α·p]
@@ -202,9 +237,9 @@ export function emitFp2MulLanes(
 /** Fp2 out ← a² on w-bit lanes (complex squaring with lazy sums, as wasm_fp2_emit.ts's emitFp2Sqr). */
 export function emitFp2SqrLanes(f: FunctionBuilder, c: MontConstants, w: number, out: Ref, a: Ref): void {
   if (4n * c.p >= c.R) throw new RangeError("wasm Fp2: needs 4p < R");
-  const plan = lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1);
-  const a0 = emitUnpackLimbs(f, plan, a),
-    a1 = emitUnpackLimbs(f, plan, { ...a, offset: a.offset + c.stride });
+  const plan = lanePlan(c.p, w, 2n * c.p, 2n * c.p, 1, restPlanOf(c, w));
+  const a0 = emitOperandLimbs(f, plan, a),
+    a1 = emitOperandLimbs(f, plan, { ...a, offset: a.offset + c.stride });
   const below2p = (terms: readonly (readonly [readonly number[], 1 | -1])[], k: bigint) =>
     limbCombination(f, plan, terms, k, 2n * c.p);
   const sum = below2p([[a0, 1], [a1, 1]], 0n); //     a0 + a1 < 2p

@@ -12,7 +12,7 @@
  */
 
 import { type FunctionBuilder, I64, Op } from "../../wasm/emitter.ts";
-import { limbMask, type MontConstants } from "./montgomery.ts";
+import { limbMask, type MontConstants, requireWordsLayout } from "./montgomery.ts";
 
 /** An element operand: the address in i32 local `local`, plus a static byte `offset`. */
 export interface Ref {
@@ -165,6 +165,7 @@ export function emitMontMulFips(
   b: Ref | null,
   mode: OperandMode = "memory",
 ): void {
+  requireWordsLayout(c, "FIPS Montgomery");
   const n = c.n;
   const A = operand(f, a, n, mode);
   const B = b === null ? A : operand(f, b, n, mode);
@@ -237,6 +238,7 @@ export function emitMontMulCios(
   b: Ref,
   mode: OperandMode = "memory",
 ): void {
+  requireWordsLayout(c, "CIOS Montgomery");
   const n = c.n;
   if (c.pLimbs[n - 1] >= 0x7ffffffe) throw new RangeError("no-carry CIOS needs p's top limb < 2^31 − 1");
   const A = operand(f, a, n, mode);

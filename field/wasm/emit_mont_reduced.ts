@@ -12,7 +12,7 @@
  * default) operands are split into w-bit limbs on load (one unaligned i64 load, shift and mask per
  * limb) and the result packed back on store, so out = a·b·2^(−32N) mod p as for the 32-bit kernels.
  * With limbs at rest (RadixPlan.rest, module.ts `rest`) they are loaded and stored as they are and
- * out = a·b·2^(−wn) mod p; toMont and fromMont read or write one side as words (`Layouts`).
+ * out = a·b·2^(−wn) mod p (module.ts converts the staging slot's words around a product: emitPackLimbs).
  *
  * Bounds (fiat-crypto style, all exact and derived by radixPlan; limbs.ts refuses a w it cannot hold):
  * - in: a, b < p (u32 words, or w-bit limbs, at rest); limb i ≤ min(2^w − 1, (p − 1) >> wi); digit
@@ -54,20 +54,12 @@ export function emitUnpackLimbs(f: FunctionBuilder, plan: RadixPlan, r: Ref): nu
   });
 }
 
-/** Where an operand or the output lives: u32 words, or w-bit limbs at rest (RadixPlan.rest). */
-export type Layout = RadixPlan["rest"];
-
 /**
- * The n w-bit limbs of the element at `r` in i64 locals: split from words (emitUnpackLimbs), or loaded
- * as they are (limbs at rest: one zero-extending load per limb).
+ * The n w-bit limbs of the element at `r` in i64 locals, in the plan's layout at rest: split from words
+ * (emitUnpackLimbs), or loaded as they are (limbs at rest: one zero-extending load per limb).
  */
-export function emitOperandLimbs(
-  f: FunctionBuilder,
-  plan: RadixPlan,
-  r: Ref,
-  layout: Layout = plan.rest,
-): number[] {
-  if (layout === "words") return emitUnpackLimbs(f, plan, r);
+export function emitOperandLimbs(f: FunctionBuilder, plan: RadixPlan, r: Ref): number[] {
+  if (plan.rest === "words") return emitUnpackLimbs(f, plan, r);
   return Array.from({ length: plan.n }, (_, i) => {
     const l = f.local(I64);
     f.localGet(r.local).mem(Op.i64Load32U, r.offset + 4 * i).localSet(l);
@@ -114,6 +106,29 @@ export function emitCondSubPack(
     }
   });
   if (stored !== plan.words) throw new Error("unreachable: pieces do not cover the element");
+}
+
+/**
+ * Packs the n w-bit limbs at `from` (limbs at rest, one per u32 slot, value < 2^(32N)) into the N u32
+ * words at `out` (module.ts fromMont: the staging slot's words). Each limb is loaded once and shifted
+ * into a running word of fewer than 32 + w bits; a word is stored whenever 32 bits are held.
+ */
+export function emitPackLimbs(f: FunctionBuilder, plan: RadixPlan, from: Ref, out: Ref): void {
+  const word = f.local(I64);
+  let held = 0, stored = 0;
+  const store = () => {
+    f.localGet(out.local).localGet(word).mem(Op.i64Store32, out.offset + 4 * stored++);
+    f.localGet(word).i64Const(32).op(Op.i64ShrU).localSet(word);
+    held -= 32;
+  };
+  for (let j = 0; j < plan.n; j++) {
+    f.localGet(from.local).mem(Op.i64Load32U, from.offset + 4 * j);
+    if (held > 0) f.i64Const(held).op(Op.i64Shl).localGet(word).op(Op.i64Or);
+    f.localSet(word);
+    held += plan.w;
+    while (held >= 32 && stored < plan.words) store();
+  }
+  while (stored < plan.words) store(); // the words above the limbs' bits (w·n < 32N): the rest, then 0
 }
 
 /**
@@ -325,11 +340,11 @@ export class Columns {
   }
   /**
    * After the last column: the top piece (the last carry), the final subtraction, the store into
-   * `out` as words (packed) or as limbs at rest (`layout`, default the plan's).
+   * `out` in the plan's layout at rest: words (packed) or limbs.
    */
-  store(out: Ref, layout: Layout = this.plan.rest): void {
+  store(out: Ref): void {
     if (this.pieces.length < this.plan.pieces.length) this.pieces.push(this.carry);
-    if (layout === "words") emitCondSubPack(this.f, this.plan, this.pieces, out);
+    if (this.plan.rest === "words") emitCondSubPack(this.f, this.plan, this.pieces, out);
     else emitCondSubStoreLimbs(this.f, this.plan, this.pieces, out);
   }
 }
@@ -338,15 +353,6 @@ export class Columns {
 export interface SecondPair {
   readonly c: Ref;
   readonly d: Ref;
-}
-
-/**
- * Layouts of a kernel's operand a and of its output where they differ from the plan's (limbs at rest:
- * toMont reads a from the staging words, fromMont writes its output there as words).
- */
-export interface Layouts {
-  readonly a?: Layout;
-  readonly out?: Layout;
 }
 
 /**
@@ -374,10 +380,9 @@ export function emitMontMulReduced(
   a: Ref,
   b: Ref | null,
   second: SecondPair | null = null,
-  layouts: Layouts = {},
 ): void {
   checkSecondPair(plan, second, b === null);
-  const A = emitOperandLimbs(f, plan, a, layouts.a);
+  const A = emitOperandLimbs(f, plan, a);
   const B = b === null ? A : emitOperandLimbs(f, plan, b);
   const C = second === null ? [] : emitOperandLimbs(f, plan, second.c);
   const D = second === null ? [] : emitOperandLimbs(f, plan, second.d);
@@ -390,5 +395,5 @@ export function emitMontMulReduced(
     for (const t of col.products2) f.localGet(C[t.i]).localGet(D[t.j]).op(Op.i64Mul), cols.add(t.acc);
     cols.finish(k, col);
   });
-  cols.store(out, layouts.out);
+  cols.store(out);
 }

@@ -24,14 +24,7 @@
 
 import { type FunctionBuilder, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
 import type { Ref } from "./emit_mont.ts";
-import {
-  checkSecondPair,
-  Columns,
-  emitOperandLimbs,
-  type Layout,
-  type Layouts,
-  type SecondPair,
-} from "./emit_mont_reduced.ts";
+import { checkSecondPair, Columns, emitOperandLimbs, type SecondPair } from "./emit_mont_reduced.ts";
 import type { ColumnPlan, RadixPlan } from "./limbs.ts";
 
 /**
@@ -46,7 +39,6 @@ export function emitMontMulReducedSimd(
   a: Ref,
   b: Ref | null,
   second: SecondPair | null = null,
-  layouts: Layouts = {},
 ): void {
   const { n } = plan;
   const sq = b === null;
@@ -57,10 +49,9 @@ export function emitMontMulReducedSimd(
     throw new RangeError(`reduced SIMD kernel: w = ${plan.w} splits a column's operand products`);
   }
   checkSecondPair(plan, second, sq);
-  const aLayout: Layout = layouts.a ?? plan.rest;
   // Limbs at rest are read straight into vectors; the squaring's scalar products need them as i64s.
-  const aAtRest = aLayout === "limbs", bAtRest = sq ? aAtRest : plan.rest === "limbs";
-  const A = sq || !aAtRest ? emitOperandLimbs(f, plan, a, aLayout) : [];
+  const aAtRest = plan.rest === "limbs", bAtRest = aAtRest;
+  const A = sq || !aAtRest ? emitOperandLimbs(f, plan, a) : [];
   const B = sq ? A : bAtRest ? [] : emitOperandLimbs(f, plan, b);
   const splat = (l: number) => {
     const v = f.local(V128);
@@ -164,5 +155,5 @@ export function emitMontMulReducedSimd(
     if (sq && c0 / 2 + 1 <= n - 1) square(c0 / 2, c0 / 2 + 1, 2);
     finish(c1);
   }
-  cols.store(out, layouts.out);
+  cols.store(out);
 }

@@ -22,7 +22,7 @@
 
 import { type FunctionBuilder, I64, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
 import { Column, emitCondSubStore, loadLimb, type Ref } from "./emit_mont.ts";
-import type { MontConstants } from "./montgomery.ts";
+import { type MontConstants, requireWordsLayout } from "./montgomery.ts";
 
 const MASK32 = 0xffffffff;
 
@@ -38,6 +38,7 @@ export function emitMontMulSimd(
   b: Ref | null,
   pPadded: Ref,
 ): void {
+  requireWordsLayout(c, "SIMD Montgomery");
   const n = c.n;
   const sq = b === null;
   const B = b ?? a;

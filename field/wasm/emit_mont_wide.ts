@@ -19,7 +19,7 @@
  */
 
 import { type FunctionBuilder, I64, Op, WideOp } from "../../wasm/emitter.ts";
-import type { MontConstants } from "./montgomery.ts";
+import { type MontConstants, requireWordsLayout } from "./montgomery.ts";
 import type { Ref } from "./emit_mont.ts";
 
 /** The i64.const of an unsigned 64-bit value (as the signed immediate that encodes it). */
@@ -163,6 +163,7 @@ export function emitMontMulWideLocals(
  * limb is loaded before the first store). Needs an even number of u32 words.
  */
 export function emitMontMulWide(f: FunctionBuilder, c: MontConstants, out: Ref, a: Ref, b: Ref | null): void {
+  requireWordsLayout(c, "wide Montgomery");
   wideConstants(c); // the checks, before any code
   const A = loadWide(f, c, a), B = b === null ? A : loadWide(f, c, b);
   storeWide(f, out, emitMontMulWideLocals(f, c, A, B));

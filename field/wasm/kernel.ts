@@ -21,7 +21,7 @@ import { SQR4, sqr4Layer } from "./emit_sqr4.ts";
 import { type FieldMulShape, fieldMulShape, REDUCED_RADIX } from "./shape.ts";
 import { buildFieldModule, KERNEL_FUNCTIONS, type KernelFunction, simdSupported, SLOT } from "./module.ts";
 import { FIELD_ONLY, type ModulePlan, type PlannedKernel } from "./plan.ts";
-import { montConstants } from "./montgomery.ts";
+import { type MontConstants, montConstants } from "./montgomery.ts";
 import { packagedModule } from "./packaged.ts";
 
 /** The kernel module's exports, on byte addresses (see module.ts's KERNEL_FUNCTIONS). */
@@ -48,7 +48,8 @@ export interface WasmFieldKernel extends FieldKernel, PlannedKernel {
  * The bytes of the one module of field `name` under `plan`: kernel functions, inversion, the plan's
  * layers. SIMD multiplication (and the plan's SIMD layers) where the engine has SIMD, unless `simd`
  * says otherwise (scripts/build_wasm.ts writes both variants); the multiplication shape this engine
- * compiles well (field/wasm/shape.ts) unless `shape` names one. Without SIMD, `reduced` is the scalar
+ * compiles well (field/wasm/shape.ts) unless `shape` names one; the `reduced` shape keeps its 30-bit
+ * limbs at rest (module.ts `rest: "limbs"`: no split on load, no packing on store). Without SIMD, `reduced` is the scalar
  * 30-bit kernel (emit_mont_reduced.ts), `u32` the scalar FIPS one: the scalar 30-bit kernel measured
  * 31–33 % faster in an in-wasm loop on V8 11.3 and JavaScriptCore, 7 % on V8 15 (BLS12-381 Fp mul,
  * bench/field/wasm_variants.ts).
@@ -64,7 +65,11 @@ export function wasmFieldModuleBytes(
   const mul = shape === "wide" // needs no SIMD
     ? { mul: "wide" as const }
     : shape === "reduced"
-    ? { mul: simd ? "reduced-simd" as const : "reduced" as const, radix: REDUCED_RADIX }
+    ? {
+      mul: simd ? "reduced-simd" as const : "reduced" as const,
+      radix: REDUCED_RADIX,
+      rest: "limbs" as const,
+    }
     : { mul: simd ? "simd" as const : "fips" as const };
   return buildFieldModule(p, { extras, ...mul }).bytes;
 }
@@ -73,6 +78,18 @@ export function wasmFieldModuleBytes(
 function holdsModulus(memory: WebAssembly.Memory, at: number, pLimbs: readonly number[]): boolean {
   const words = new Uint32Array(memory.buffer, at, pLimbs.length);
   return pLimbs.every((limb, j) => words[j] === limb);
+}
+
+/** The layout of a module that says it keeps `limbBits`-bit limbs (INVALID_TYPE for a width p cannot take). */
+function layoutOf(name: string, p: bigint, limbBits: number): MontConstants {
+  try {
+    return montConstants(p, limbBits);
+  } catch (e) {
+    if (e instanceof RangeError) {
+      throw new IsochronError("INVALID_TYPE", `wasm module of ${name}: ${e.message}`);
+    }
+    throw e;
+  }
 }
 
 /** Memory pages (64 KiB) needed for `bytes` bytes. */
@@ -92,8 +109,6 @@ export function createWasmFieldKernel(
   module?: WebAssembly.Module,
 ): WasmFieldKernel {
   const { name, p, byteLength } = field;
-  const c = montConstants(p);
-  const S = c.stride;
   const mod = module ?? compileWasm(wasmFieldModuleBytes(field, plan), `${name} (${plan.name})`);
   const instance = new WebAssembly.Instance(mod as WebAssembly.Module, {});
   const x = instance.exports as unknown as KernelExports;
@@ -112,6 +127,9 @@ export function createWasmFieldKernel(
     layers.add(layer.name);
   }
   const memory = x.memory;
+  // The layout at rest the module keeps (words, or the reduced kernels' limbs): its stride and p's limbs.
+  const c = layoutOf(name, p, x.limbBits());
+  const S = c.stride;
   // A supplied module must be this field's (its data segment holds p at slot P): the module of another
   // field exports the same functions and would compute modulo the wrong prime.
   if (module !== undefined && !holdsModulus(memory, SLOT.P * S, c.pLimbs)) {

@@ -29,7 +29,7 @@
  * | 3    | staging: canonical limbs in/out (JS side)   |
  * | 4    | scratch for callers (fromCanonical's zero)  |
  * | 5, 6 | p, then a zero limb (data; SIMD mul reads)  |
- * | 7    | reserved                                    |
+ * | 7    | conversion (limbs at rest: toMont, fromMont) |
  * | 8..  | the kernel's allocatable slots              |
  * @module
  */
@@ -51,7 +51,7 @@ import {
 import { emitMontMulCios, emitMontMulFips, type OperandMode, ref } from "./emit_mont.ts";
 import { emitMontMulSimd } from "./emit_mont_simd.ts";
 import { emitMontMulWide } from "./emit_mont_wide.ts";
-import { emitMontMulReduced, type Layouts } from "./emit_mont_reduced.ts";
+import { emitMontMulReduced, emitPackLimbs, emitUnpackLimbs } from "./emit_mont_reduced.ts";
 import { emitMontMulReducedSimd } from "./emit_mont_reduced_simd.ts";
 import { radixPlan } from "./limbs.ts";
 import { type MontConstants, montConstants, toLimbs } from "./montgomery.ts";
@@ -60,7 +60,7 @@ export { simdSupported } from "../../wasm/emitter.ts";
 
 /** Slots reserved at the bottom of memory (see the module doc). */
 export const SLOT: Readonly<
-  Record<"R2" | "ONE" | "INT_ONE" | "STAGING" | "SCRATCH" | "P" | "FIRST_FREE", number>
+  Record<"R2" | "ONE" | "INT_ONE" | "STAGING" | "SCRATCH" | "P" | "CONVERT" | "FIRST_FREE", number>
 > = Object
   .freeze({
     R2: 0,
@@ -69,6 +69,7 @@ export const SLOT: Readonly<
     STAGING: 3,
     SCRATCH: 4,
     P: 5,
+    CONVERT: 7,
     FIRST_FREE: 8,
   });
 
@@ -80,7 +81,9 @@ export const SLOT: Readonly<
  * - `eq(a, b)`, `isZero(a)` → i32 0/1;
  * - `toMont(out, a)`: a plain value < p → Montgomery form; `fromMont(out, a)`: back;
  * - `fromCanonical(out, a)` → i32: 1 and out = toMont(a) if the plain value a < p, else 0 and out = 0
- *   (a is then zeroed too).
+ *   (a is then zeroed too);
+ * - `limbBits()` → i32: the layout at rest (montgomery.ts), 32 for words, else the limbs' width (a
+ *   prebuilt module says which layout it keeps).
  * Every output may alias every input. Scratch: none, except fromCanonical (slot 4).
  */
 export const KERNEL_FUNCTIONS = [
@@ -100,6 +103,7 @@ export const KERNEL_FUNCTIONS = [
   "toMont",
   "fromMont",
   "fromCanonical",
+  "limbBits",
 ] as const;
 /** A kernel function name. */
 export type KernelFunction = typeof KERNEL_FUNCTIONS[number];
@@ -122,8 +126,8 @@ export interface FieldModuleContext {
   /** The module's Fp multiplication (FieldModuleOptions.mul): "wide" makes the Fp2 products wide too. */
   readonly mul: NonNullable<FieldModuleOptions["mul"]>;
   /**
-   * The layout of elements at rest (FieldModuleOptions.rest, `c` describes it): a layer that reads or
-   * writes elements' limbs itself and handles only words calls {@linkcode requireWordsAtRest}.
+   * The layout of elements at rest (FieldModuleOptions.rest, `c` describes it): layers that read or
+   * write elements' limbs themselves take the limb width from `c.limbBits`.
    */
   readonly rest: "words" | "limbs";
   /**
@@ -137,15 +141,6 @@ export interface FieldModuleContext {
 
 /** Adds functions to a field module (e.g. the Fp2 tower, point formulas). */
 export type ExtraEmitter = (ctx: FieldModuleContext) => void;
-
-/**
- * Throws unless the module keeps words at rest: for the layers whose emitters read or write the
- * limbs of elements themselves (the tower's lazy sums and lane kernels, the point formulas' small
- * combinations, the Miller-loop and endomorphism steps), which do not handle limbs at rest yet.
- */
-export function requireWordsAtRest(ctx: FieldModuleContext, layer: string): void {
-  if (ctx.rest !== "words") throw new RangeError(`${layer}: needs words at rest (the module keeps limbs)`);
-}
 
 /**
  * One layer of a field's module plan (see field/wasm/plan.ts): the functions a layer above the field
@@ -197,8 +192,7 @@ export interface FieldModuleOptions {
    * "limbs": the reduced-radix kernels' own w-bit limbs, one per u32 slot, R = 2^(wn) (with `mul`
    * "reduced" or "reduced-simd" only). The products then neither split their operands nor pack their
    * result; toMont, fromMont and fromCanonical convert between the staging slot's words (what the JS
-   * side reads and writes) and the limbs. Layers that touch limbs themselves refuse it
-   * ({@linkcode requireWordsAtRest}); the inversion and sqr4 take either.
+   * side reads and writes) and the limbs. Every layer takes either (the inversion only 30-bit limbs).
    */
   readonly rest?: "words" | "limbs";
   /**
@@ -265,9 +259,9 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
     const index = mb.addFunction(name, f);
     if (index !== fn[name]) throw new Error(`unreachable: ${name} got index ${index}`);
   };
-  /** out ← a·b·R⁻¹ (b = null: a²·R⁻¹) with the chosen algorithm (`layouts`: a or out as words). */
-  const mulBody = (f: FunctionBuilder, out: number, a: number, b: number | null, layouts: Layouts = {}) => {
-    if (plan !== null) reduced(f, plan, ref(out), ref(a), b === null ? null : ref(b), null, layouts);
+  /** out ← a·b·R⁻¹ (b = null: a²·R⁻¹) with the chosen algorithm. */
+  const mulBody = (f: FunctionBuilder, out: number, a: number, b: number | null) => {
+    if (plan !== null) reduced(f, plan, ref(out), ref(a), b === null ? null : ref(b));
     else if (mul === "wide") emitMontMulWide(f, c, ref(out), ref(a), b === null ? null : ref(b));
     else if (mul === "simd") {
       const zero = f.local(I32); // p is at an absolute address: base 0 + static offset
@@ -294,21 +288,25 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
   add("eq", 2, [I32], (f) => emitEq(f, c, ref(A), ref(B)));
   add("isZero", 1, [I32], (f) => emitIsZero(f, c, ref(A)));
   // toMont(out, a) = mont(a, R²) = a·R; fromMont(out, a) = mont(a, 1) = a·R⁻¹. With limbs at rest the
-  // plain value a (toMont) and the result (fromMont) are the staging slot's words: the product reads or
-  // writes that operand as words.
-  /** mont(a, constant at `at`) into out, the `layouts` side as words. */
-  const byConstant = (f: FunctionBuilder, at: number, layouts: Layouts) => {
-    const k = f.local(I32);
-    f.i32Const(at).localSet(k);
-    mulBody(f, A, B, k, layouts);
-  };
+  // plain value a (toMont) and the result (fromMont) are the staging slot's words: they are converted
+  // through the conversion slot around a call of mul (a split or a packing of ~40 instructions, where
+  // a product of its own reading or writing words cost ~2500 per function and 8 % of the module).
   add("toMont", 2, [], (f) => {
-    if (rest === "limbs") byConstant(f, address.R2, { a: "words" });
-    else f.localGet(A).localGet(B).i32Const(address.R2).call(fn.mul);
+    if (plan !== null && rest === "limbs") {
+      const conv = f.local(I32);
+      f.i32Const(address.CONVERT).localSet(conv);
+      emitUnpackLimbs(f, plan, ref(B)).forEach((l, j) =>
+        f.localGet(conv).localGet(l).mem(Op.i64Store32, 4 * j)
+      );
+      f.localGet(A).localGet(conv).i32Const(address.R2).call(fn.mul);
+    } else f.localGet(A).localGet(B).i32Const(address.R2).call(fn.mul);
   });
   add("fromMont", 2, [], (f) => {
-    if (rest === "limbs") byConstant(f, address.INT_ONE, { out: "words" });
-    else f.localGet(A).localGet(B).i32Const(address.INT_ONE).call(fn.mul);
+    if (plan !== null && rest === "limbs") {
+      const conv = f.local(I32);
+      f.i32Const(address.CONVERT).localTee(conv).localGet(B).i32Const(address.INT_ONE).call(fn.mul);
+      emitPackLimbs(f, plan, ref(conv), ref(A));
+    } else f.localGet(A).localGet(B).i32Const(address.INT_ONE).call(fn.mul);
   });
   add("fromCanonical", 2, [I32], (f) => {
     // ok = [a < p]; a ← a & −ok (zero when rejected, so the product's bounds hold); out ← a·R; ok.
@@ -324,6 +322,7 @@ export function buildFieldModule(p: bigint, options: FieldModuleOptions = {}): F
     else f.localGet(A).localGet(B).i32Const(address.R2).call(fn.mul);
     f.localGet(ok);
   });
+  add("limbBits", 0, [I32], (f) => void f.i32Const(c.limbBits));
 
   const fp2Radix = options.fp2Radix;
   let mul2 = plan === null ? -1 : undefined as number | undefined;

@@ -37,6 +37,11 @@ export interface MontConstants {
 /** The mask of one limb of layout c, 2^limbBits − 1. */
 export const limbMask = (c: MontConstants): bigint => (1n << BigInt(c.limbBits)) - 1n;
 
+/** Throws RangeError unless c is the words layout (emitters of 32-bit limbs: FIPS, CIOS, u32 SIMD, wide). */
+export function requireWordsLayout(c: MontConstants, what: string): void {
+  if (c.limbBits !== 32) throw new RangeError(`${what}: needs words at rest, not ${c.limbBits}-bit limbs`);
+}
+
 /** x (0 ≤ x < 2^(bits·n)) as n little-endian limbs of `bits` bits (default: u32 words). */
 export function toLimbs(x: bigint, n: number, bits = 32): number[] {
   const w = BigInt(bits), mask = (1n << w) - 1n;

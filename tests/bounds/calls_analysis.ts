@@ -10,7 +10,8 @@
  * - a leaf with a contract (contracts.ts): every operand element read must hold a value (written
  *   before, or an input) within the accepted bound, else a violation; the outputs get the contract's
  *   bound (a join for masked moves, a sum for carry-free additions);
- * - a linear combination (calls_combination.ts): its contract is computed from the operands' bounds;
+ * - a linear combination (calls_combination.ts, on the module's limb width): its contract is computed
+ *   from the operands' bounds;
  * - a composite callee: its body is walked with the argument values (interprocedural, exact).
  * Every address must lie in a declared region (parameters' operands, scratch) and on an element
  * boundary. An instruction outside the modelled set throws {@linkcode Unclassified}: nothing is
@@ -56,9 +57,15 @@ export interface ModuleFacts {
   readonly mod: WasmModule;
   /** The bound unit (p; 1 for X25519's multiples of "tight"). */
   readonly unit: bigint;
-  /** 32-bit limbs per element (combinations), bytes per element. */
+  /** Limbs per element (combinations), bytes per element. */
   readonly limbs: number;
   readonly stride: number;
+  /**
+   * Bits per limb of the layout at rest, as the module states it (`limbBits()`: 32 words, 30 limbs at
+   * rest): the width the combinations are decoded with. Absent: 32 (X25519, whose leaves all have
+   * contracts).
+   */
+  readonly limbBits?: number;
   readonly contracts: Readonly<Record<string, LeafEntry>>;
   /** A contract for a leaf the table does not name (X25519's unnamed squarings), or null. */
   readonly identify?: (fn: WasmFunction) => LeafEntry | null;
@@ -101,8 +108,11 @@ function exportNames(mod: WasmModule): Map<number, string[]> {
 export class CallAnalysis {
   private readonly leaves = new Map<number, Leaf | null>();
   private readonly names: Map<number, string[]>;
+  /** The limb width the combinations are decoded with. */
+  private readonly bits: number;
   constructor(readonly facts: ModuleFacts) {
     this.names = exportNames(facts.mod);
+    this.bits = facts.limbBits ?? 32;
   }
 
   fn(index: number): WasmFunction {
@@ -123,7 +133,8 @@ export class CallAnalysis {
     if (entry?.kind === "contract") leaf = { kind: "contract", name, contract: entry };
     else if (entry?.kind === "combination" || (!hasCalls && entry === null)) {
       try {
-        leaf = { kind: "combination", name, comb: decodeCombination(f, this.facts.unit, this.facts.limbs) };
+        const comb = decodeCombination(f, this.facts.unit, this.facts.limbs, this.bits);
+        leaf = { kind: "combination", name, comb };
       } catch (e) {
         if (!(e instanceof NotACombination)) throw e;
         throw new Unclassified(
@@ -267,7 +278,7 @@ export class CallAnalysis {
           return u;
         });
         if (bounds.some((b) => b === undefined)) return undefined;
-        const r = partBound(part, unit, this.facts.limbs, bounds as bigint[]);
+        const r = partBound(part, unit, this.facts.limbs, bounds as bigint[], this.bits);
         if ("error" in r) {
           bad(`${r.error}; operands ${bounds.map((b) => show(b)).join(", ")}`);
           return undefined;
@@ -370,7 +381,8 @@ export class CallAnalysis {
         const bad = (message: string) => res.violations.push({ ...where, message });
         if (leaf.kind === "combination") {
           for (const part of leaf.comb.parts) {
-            const r = partBound(part, this.facts.unit, this.facts.limbs, part.terms.map(() => bound));
+            const bounds = part.terms.map(() => bound);
+            const r = partBound(part, this.facts.unit, this.facts.limbs, bounds, this.bits);
             if ("error" in r) bad(r.error);
             else if (r.bound > bound) bad(`writes ${this.facts.show(r.bound)}, above the invariant`);
           }

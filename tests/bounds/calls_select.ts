@@ -7,11 +7,12 @@
  *   x = d ⊕ i
  *
  * for the words o that tile the entry's S·stride bytes exactly once (v128, i64 or i32 words, `ext` the
- * matching widening of the i32 mask). mask_i is all ones iff x = 0: for x = 0, x − 1 = ~x = −1; for
- * x ≠ 0 with its top bit set, ~x has it clear; with it clear, x − 1 ≥ 0 has it clear too. So at most one
- * mask is all ones (none when d ∉ [0, N)), and every output byte is the same byte of entry d, or 0:
- * out's element j is entry d's element j or zero, so any bound that holds for element j of every entry
- * holds for out's (bounds are preserved). Any other instruction or shape throws.
+ * matching widening of the i32 mask; an i32 tail word where the entry is 4 mod 8 bytes, e.g. 3·52 with
+ * limbs at rest). mask_i is all ones iff x = 0: for x = 0, x − 1 = ~x = −1; for x ≠ 0 with its top bit
+ * set, ~x has it clear; with it clear, x − 1 ≥ 0 has it clear too. So at most one mask is all ones
+ * (none when d ∉ [0, N)), and every output byte is the same byte of entry d, or 0: out's element j is
+ * entry d's element j or zero, so any bound that holds for element j of every entry holds for out's
+ * (bounds are preserved). Any other instruction or shape throws.
  * @module
  */
 import type { WasmFunction } from "../ct/wasm_decode.ts";
@@ -21,6 +22,7 @@ const BINARY = new Set([
   "i32.xor",
   "i32.sub",
   "i32.and",
+  "i32.or",
   "i32.shr_s",
   "i32.mul",
   "i32.add",

@@ -1,8 +1,11 @@
 /**
  * What the call-level analysis runs on: the Fp modules of BLS12-381 and BN254 as the library builds them
- * (`wasmFieldModuleBytes` with the curve's plan: SIMD with each Fp multiplication shape, and without
- * SIMD), and the composite functions in them with their parameters: which are operands (input,
- * output, both, scratch), how many base elements each spans, and which outputs may alias an input.
+ * (`wasmFieldModuleBytes` with the curve's plan, and with the tower's own plan: with and without SIMD,
+ * each in the `reduced` shape the loader picks by default, with its 30-bit limbs at rest, and in the
+ * `u32` shape, words at rest, where it is forced or p does not fit 30-bit limbs), and the composite
+ * functions in them with their parameters: which are operands (input, output, both, scratch), how many
+ * base elements each spans, and which outputs may alias an input. Each module's layout (limb width,
+ * limbs, stride) is read from the module itself (its `limbBits()` export, checked against p at slot P).
  * Stated bounds (the modules' docs): every input coordinate < p; every output coordinate < p.
  * @module
  */
@@ -13,6 +16,7 @@ import {
   JAC_SCRATCH,
   modulePlan,
   montConstants,
+  SLOT,
   STEP_SCRATCH,
   SUM_LEVEL_SCRATCH,
   TOWER_FUNCTIONS,
@@ -20,7 +24,7 @@ import {
   TOWERS,
   wasmFieldModuleBytes,
 } from "../internal.ts";
-import { decodeModule, exportedFunction, type WasmModule } from "../ct/wasm_decode.ts";
+import { decodeModule, exportedFunction, type WasmFunction, type WasmModule } from "../ct/wasm_decode.ts";
 import { fieldContracts } from "./contracts.ts";
 import type { ModuleFacts, Region } from "./calls_analysis.ts";
 
@@ -40,7 +44,7 @@ export interface FunctionSpec {
 }
 /** A module variant. */
 export interface ModuleTarget {
-  /** e.g. "bls12-381 simd u32". */
+  /** e.g. "bls12-381 simd u32", "bn254 tower plan no-simd reduced". */
   readonly label: string;
   readonly facts: ModuleFacts;
   readonly functions: readonly FunctionSpec[];
@@ -52,12 +56,34 @@ export interface ModuleTarget {
 
 const io = (role: ParamSpec["role"], elements: number): ParamSpec => ({ role, elements });
 
+/** The constant an exported `() → i32` function returns (its body: `i32.const c; end`). */
+function constantExport(mod: WasmModule, name: string): number {
+  const f: WasmFunction = mod.functions[exportedFunction(mod, name) - mod.imports.length];
+  const [c, end] = f.body;
+  if (f.body.length !== 2 || c.name !== "i32.const" || end.name !== "end") {
+    throw new Error(`${name}: not a constant`);
+  }
+  return c.imm[0] as number;
+}
+
+/**
+ * The layout at rest the module states (`limbBits()`: 32 words, else the limbs' width), as montgomery.ts
+ * derives it; checked against the module's data: p's limbs in that layout at slot P (address P·stride).
+ */
+function moduleLayout(mod: WasmModule, p: bigint) {
+  const c = montConstants(p, constantExport(mod, "limbBits"));
+  const at = SLOT.P * c.stride;
+  const seg = mod.data.find((d) => d.offset <= at && at + c.stride <= d.offset + d.bytes.length);
+  const view = seg && new DataView(seg.bytes.buffer, seg.bytes.byteOffset + at - seg.offset, c.stride);
+  if (view === undefined || c.pLimbs.some((limb, j) => view.getUint32(4 * j, true) !== limb)) {
+    throw new Error(`the module's data does not hold p as ${c.n} limbs of ${c.limbBits} bits at slot P`);
+  }
+  return c;
+}
+
 /** The Fp6/Fp12 functions of wasm_tower.ts, with the scratch size the module states. */
 function towerFunctions(mod: WasmModule): FunctionSpec[] {
-  const slotsFn = mod.functions[exportedFunction(mod, "fp12_scratchSlots") - mod.imports.length];
-  const [c, end] = slotsFn.body;
-  if (c.name !== "i32.const" || end.name !== "end") throw new Error("fp12_scratchSlots: not a constant");
-  const s = io("scratch", c.imm[0] as number);
+  const s = io("scratch", constantExport(mod, "fp12_scratchSlots"));
   const spec: Record<typeof TOWER_FUNCTIONS[number], ParamSpec[]> = {
     fp6_mul: [io("out", 6), io("in", 6), io("in", 6), s],
     fp6_sqr: [io("out", 6), io("in", 6), s],
@@ -168,17 +194,20 @@ function buildTargets(): ModuleTarget[] {
     { curve: "bls12-381", field: FIELDS["bls12-381-fp"], plan: towerOnly("bls12-381"), tag: " tower plan" },
     { curve: "bn254", field: FIELDS["bn254-fp"], plan: towerOnly("bn254"), tag: " tower plan" },
   ];
+  // The shapes the loader may pick (field/wasm/shape.ts, kernel.ts): `reduced` by default, with SIMD
+  // (mul "reduced-simd") and without (mul "reduced"), limbs at rest; `u32` (words at rest: "simd",
+  // without SIMD "fips") where forced or where p does not fit 30-bit limbs.
+  const variants = [
+    ["simd u32", true, "u32"],
+    ["simd reduced", true, "reduced"],
+    ["no-simd u32", false, "u32"],
+    ["no-simd reduced", false, "reduced"],
+  ] as const;
   const out: ModuleTarget[] = [];
   for (const { curve, field, plan, tag } of curves) {
-    const c = montConstants(field.p);
-    for (
-      const [variant, simd, shape] of [["simd u32", true, "u32"], ["simd reduced", true, "reduced"], [
-        "no-simd",
-        false,
-        "u32",
-      ]] as const
-    ) {
+    for (const [variant, simd, shape] of variants) {
       const mod = decodeModule(wasmFieldModuleBytes(field, plan, simd, shape));
+      const c = moduleLayout(mod, field.p);
       const has = (name: string) => mod.exports.has(name);
       const functions: FunctionSpec[] = [];
       if (has("fp12_mul")) functions.push(...towerFunctions(mod));
@@ -196,7 +225,8 @@ function buildTargets(): ModuleTarget[] {
           unit: c.p,
           limbs: c.n,
           stride: c.stride,
-          contracts: fieldContracts(c.p),
+          limbBits: c.limbBits,
+          contracts: fieldContracts(c.p, c.limbBits),
           show: (u) => showBound(u, c.p),
         },
         functions,

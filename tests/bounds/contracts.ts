@@ -74,12 +74,14 @@ const COMBINATION_CITE =
   '… brought below target·p … by conditional subtractions of 2^t·p"';
 
 /**
- * The leaf contracts of a prime-field module of modulus p (kernel functions, the inversion, the Fp2
- * lane kernels and linear Fp2 functions). fp2_mul's operand bounds come from `mulInputBounds`, the
- * function the emitter itself uses.
+ * The leaf contracts of a prime-field module of modulus p whose elements are at rest as limbs of
+ * `limbBits` bits (32: words, the default; 30: limbs at rest; the module's `limbBits()`): kernel
+ * functions, the inversion, the Fp2 lane kernels and linear Fp2 functions. fp2_mul's operand bounds
+ * come from `mulInputBounds` on that layout, the function the emitter itself uses: they depend on R
+ * (BN254: b < p with words, R = 2^256; b < 2p with limbs at rest, R = 2^270).
  */
-export function fieldContracts(p: bigint): Readonly<Record<string, LeafEntry>> {
-  const [aBound, bBound] = mulInputBounds(montConstants(p)).map(BigInt);
+export function fieldContracts(p: bigint, limbBits = 32): Readonly<Record<string, LeafEntry>> {
+  const [aBound, bBound] = mulInputBounds(montConstants(p, limbBits)).map(BigInt);
   const arith = (inputs: number, cite = KERNEL_CITE): LeafContract => ({
     kind: "contract",
     inputs: Array.from({ length: inputs }, (_, i) => el(i + 1, 1n)),

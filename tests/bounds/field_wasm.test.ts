@@ -19,7 +19,14 @@ import {
   TOWERS,
   wasmFieldModuleBytes,
 } from "../internal.ts";
-import { FIELD_LEAF_BOUNDS, FIELD_OTHER_FUNCTIONS, FP2_LEAF_BOUNDS, LAZY_MUL_BOUND } from "./leaf_bounds.ts";
+import {
+  FIELD_LEAF_BOUNDS,
+  FIELD_OTHER_FUNCTIONS,
+  FP2_LEAF_BOUNDS,
+  FP2_LEAF_BOUNDS_LIMBS,
+  LAZY_MUL_BOUND,
+  LAZY_MUL_BOUND_LIMBS,
+} from "./leaf_bounds.ts";
 import { WasmInterval } from "./wasm_interval.ts";
 import {
   analyseFp2,
@@ -38,9 +45,12 @@ import { extremes, instantiate, modInverse, montMul, readLimbs, writeLimbs } fro
 
 /**
  * The variants the loader picks (field/wasm/kernel.ts, shape.ts): u32 SIMD and scalar FIPS (a p that
- * 30-bit limbs do not hold), reduced w = 30 with SIMD and without.
+ * 30-bit limbs do not hold), reduced w = 30 with SIMD and without, with its limbs at rest.
  */
-const LOADER = new Set(["simd", "fips", "reduced-simd w=30", "reduced w=30"]);
+const LOADER = new Set(["simd", "fips", "reduced-simd w=30 rest=limbs", "reduced w=30 rest=limbs"]);
+
+/** fieldVariants and limbsAtRestVariants: every variant buildFieldModule offers for p. */
+const allVariants = (p: bigint) => [...fieldVariants(p), ...limbsAtRestVariants(p)];
 
 const LINEAR = new Set(["add", "sub", "neg", "dbl"]);
 
@@ -82,7 +92,8 @@ for (const [name, field] of Object.entries(FIELDS)) {
 
 Deno.test("bounds wasm: data movement, predicates and fromCanonical of every field", () => {
   // Every kernel function is in one of the two tables.
-  const listed = [...FIELD_LEAF_BOUNDS.map((r) => r.fn), ...FIELD_OTHER_FUNCTIONS].filter((f) =>
+  // limbBits touches no element (it returns the layout's constant, checked by kernel_bytes.test.ts).
+  const listed = [...FIELD_LEAF_BOUNDS.map((r) => r.fn), ...FIELD_OTHER_FUNCTIONS, "limbBits"].filter((f) =>
     f !== "sqr4" && f !== "mul2"
   );
   assert.deepEqual(listed.toSorted(), [...KERNEL_FUNCTIONS].toSorted());
@@ -91,12 +102,15 @@ Deno.test("bounds wasm: data movement, predicates and fromCanonical of every fie
     [...FIELD_OTHER_FUNCTIONS].toSorted(),
   );
   for (const [name, field] of Object.entries(FIELDS)) {
-    for (const move of MOVES) {
-      const x = analyseMove(field.p, move);
-      console.log(line(name, x));
-      assert.deepEqual(x.violations, [], `${name} ${x.label}`);
+    // Data movement depends only on the layout: words, and each width of limbs at rest.
+    for (const variant of [undefined, ...limbsAtRestVariants(field.p).slice(0, 1)]) {
+      for (const move of MOVES) {
+        const x = analyseMove(field.p, move, variant);
+        console.log(line(name, x));
+        assert.deepEqual(x.violations, [], `${name} ${x.label}`);
+      }
     }
-    for (const variant of fieldVariants(field.p)) {
+    for (const variant of allVariants(field.p)) {
       const x = analyseFromCanonical(field.p, variant);
       console.log(line(name, x));
       assert.deepEqual(x.violations, [], `${name} ${x.label}`);
@@ -110,13 +124,17 @@ Deno.test("bounds wasm: the plan modules as the loader builds them (both shapes,
     const tower = Object.values(TOWERS).find((t) => t.fp.p === field.p);
     const builds = [
       { simd: true, shape: "u32", variant: "simd" },
-      { simd: true, shape: "reduced", variant: "reduced-simd w=30" },
+      { simd: true, shape: "reduced", variant: "reduced-simd w=30 rest=limbs" },
       { simd: false, shape: "u32", variant: "fips" },
-      { simd: false, shape: "reduced", variant: "reduced w=30" },
+      { simd: false, shape: "reduced", variant: "reduced w=30 rest=limbs" },
     ] as const;
     for (const { simd, shape, variant: vname } of builds) {
       const bytes = wasmFieldModuleBytes(field, plan, simd, shape);
-      const variant = fieldVariants(field.p).find((v) => v.name === vname)!;
+      const variant = allVariants(field.p).find((v) => v.name === vname)!;
+      const limbBits = variant.options.rest === "limbs" ? variant.options.radix! : 32;
+      const fromModule = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.limbBits as () =>
+        number;
+      assert.equal(fromModule(), limbBits, `${name} ${vname}: the layout the loader builds`);
       // mul2: made for the G1 point formulas (base fields) where the multiplication has reduced-radix limbs.
       const mul2 = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).some((e) => e.name === "mul2");
       assert.equal(mul2, shape === "reduced" && name.endsWith("-fp"), `${name} ${vname}: mul2 exported`);
@@ -131,18 +149,13 @@ Deno.test("bounds wasm: the plan modules as the loader builds them (both shapes,
       }
       let fp2 = "";
       if (tower && simd) { // the tower layer needs SIMD
-        for (const { fn, inputs } of FP2_LEAF_BOUNDS[tower.name]) {
-          const x = analyseFp2(
-            field.p,
-            tower,
-            defaultFp2LaneRadix(montConstants(field.p)),
-            fn,
-            inputs,
-            bytes,
-          );
+        const c = montConstants(field.p, limbBits);
+        const rows = (limbBits === 32 ? FP2_LEAF_BOUNDS : FP2_LEAF_BOUNDS_LIMBS)[tower.name];
+        for (const { fn, inputs } of rows) {
+          const x = analyseFp2(field.p, tower, defaultFp2LaneRadix(c), fn, inputs, bytes, limbBits);
           assert.deepEqual(x.violations, [], `${name} plan module (${vname}) ${fn}`);
         }
-        fp2 = `, ${FP2_LEAF_BOUNDS[tower.name].length} Fp2 functions`;
+        fp2 = `, ${rows.length} Fp2 functions`;
       }
       console.log(
         `plan module ${name} (${
@@ -155,8 +168,8 @@ Deno.test("bounds wasm: the plan modules as the loader builds them (both shapes,
 
 Deno.test("bounds wasm: mul and sqr accept lazy operands < k·p (LAZY_MUL_BOUND), and not k + 1", () => {
   for (const [name, field] of Object.entries(FIELDS)) {
-    const k = LAZY_MUL_BOUND[name];
-    for (const variant of fieldVariants(field.p).filter((v) => LOADER.has(v.name))) {
+    for (const variant of allVariants(field.p).filter((v) => LOADER.has(v.name))) {
+      const k = (variant.options.rest === "limbs" ? LAZY_MUL_BOUND_LIMBS : LAZY_MUL_BOUND)[name];
       for (const fn of ["mul", "sqr"] as const) {
         const ok = analyseKernel({ p: field.p, variant, fn, k });
         const over = analyseKernel({ p: field.p, variant, fn, k: k + 1n });
@@ -181,6 +194,15 @@ for (const tower of Object.values(TOWERS)) {
         assert.deepEqual(x.violations, [], `${tower.name} ${x.label}`);
         assert.equal(x.output, output);
       }
+    }
+    // With 30-bit limbs at rest (the loader's reduced modules): the lanes of the limbs' own width.
+    const limbs = montConstants(tower.fp.p, 30), limbRows = FP2_LEAF_BOUNDS_LIMBS[tower.name];
+    assert.deepEqual(limbRows.map((r) => [r.fn, r.inputs]), fp2Cases(limbs).map((r) => [r.fn, r.inputs]));
+    for (const { fn, inputs, output } of limbRows) {
+      const x = analyseFp2(c.p, tower, 30, fn, inputs, undefined, 30);
+      console.log(line(tower.name, x));
+      assert.deepEqual(x.violations, [], `${tower.name} ${x.label}`);
+      assert.equal(x.output, output);
     }
   });
 }
@@ -227,45 +249,49 @@ Deno.test("bounds wasm: positive controls (a widened operand limb is reported; a
 
 Deno.test("bounds wasm: the intended wraps' argument on extreme inputs, the compiled kernels against BigInt", () => {
   for (const [name, field] of Object.entries(FIELDS)) {
-    const c = montConstants(field.p), { p, R, n, stride } = c;
-    for (const variant of fieldVariants(p)) {
+    for (const variant of allVariants(field.p)) {
+      const limbs = variant.options.rest === "limbs";
+      const c = montConstants(field.p, limbs ? variant.options.radix : 32),
+        { p, R, n, stride } = c,
+        w = c.limbBits;
       const reduced = variant.family !== "u32";
       const extras = reduced ? [(ctx: FieldModuleContext) => void ctx.mul2()] : [];
       const inst = instantiate(buildFieldModule(p, { ...variant.options, extras }).bytes);
       const [mul, sqr] = [inst.fn("mul"), inst.fn("sqr")];
       let count = 0;
       // The stated bound p, and for the loader's variants the lazy bound of LAZY_MUL_BOUND.
-      const bounds = LOADER.has(variant.name) ? [p, LAZY_MUL_BOUND[name] * p] : [p];
-      for (const x of bounds.flatMap((b) => extremes(b, n, p, R))) {
-        for (const y of bounds.flatMap((b) => extremes(b, n, p, R, 1))) {
-          writeLimbs(inst, 9 * stride, x, n);
-          writeLimbs(inst, 10 * stride, y, n);
+      const lazy = (limbs ? LAZY_MUL_BOUND_LIMBS : LAZY_MUL_BOUND)[name];
+      const bounds = LOADER.has(variant.name) ? [p, lazy * p] : [p];
+      for (const x of bounds.flatMap((b) => extremes(b, n, p, R, 4, w))) {
+        for (const y of bounds.flatMap((b) => extremes(b, n, p, R, 1, w))) {
+          writeLimbs(inst, 9 * stride, x, n, w);
+          writeLimbs(inst, 10 * stride, y, n, w);
           mul(8 * stride, 9 * stride, 10 * stride);
           assert.equal(
-            readLimbs(inst, 8 * stride, n),
+            readLimbs(inst, 8 * stride, n, w),
             montMul(x, y, p, R),
             `${name} ${variant.name} mul(${x}, ${y})`,
           );
           count++;
         }
         if (reduced && x < p) { // mul2(x, y, y', x) for the extremes y, y' of p: both pairs at once
-          const ys = extremes(p, n, p, R, 1);
+          const ys = extremes(p, n, p, R, 1, w);
           for (const [i, y] of ys.entries()) {
             const y2 = ys[(i + 1) % ys.length];
-            [x, y, y2, x].forEach((v, j) => writeLimbs(inst, (9 + j) * stride, v, n));
+            [x, y, y2, x].forEach((v, j) => writeLimbs(inst, (9 + j) * stride, v, n, w));
             inst.fn("mul2")(8 * stride, 9 * stride, 10 * stride, 11 * stride, 12 * stride);
             assert.equal(
-              readLimbs(inst, 8 * stride, n),
+              readLimbs(inst, 8 * stride, n, w),
               montMul(x * y + y2 * x, 1n, p, R),
               `${name} ${variant.name} mul2(${x}, ${y}, ${y2}, ${x})`,
             );
             count++;
           }
         }
-        writeLimbs(inst, 9 * stride, x, n);
+        writeLimbs(inst, 9 * stride, x, n, w);
         sqr(8 * stride, 9 * stride);
         assert.equal(
-          readLimbs(inst, 8 * stride, n),
+          readLimbs(inst, 8 * stride, n, w),
           montMul(x, x, p, R),
           `${name} ${variant.name} sqr(${x})`,
         );
@@ -292,19 +318,24 @@ Deno.test("bounds wasm: the intended wraps' argument on extreme inputs, the comp
       );
     }
   }
-  for (const tower of Object.values(TOWERS)) {
-    const c = montConstants(tower.fp.p), { p, R, n, stride } = c;
+  // Words at rest (the default lanes and the u32 lanes), and 30-bit limbs at rest (their own lanes).
+  for (const [tower, w] of Object.values(TOWERS).flatMap((t) => [[t, 32], [t, 30]] as const)) {
+    const c = montConstants(tower.fp.p, w), { p, R, n, stride } = c;
     const [ab, bb] = mulInputBounds(c).map(BigInt);
     const inv = modInverse(R % p, p);
-    for (const radix of [defaultFp2LaneRadix(c), null]) {
-      const inst = instantiate(buildFieldModule(p, { extras: [fp2Extras(tower)], fp2Radix: radix }).bytes);
+    const rest = w === 32 ? {} : { mul: "reduced-simd" as const, radix: w, rest: "limbs" as const };
+    for (const radix of w === 32 ? [defaultFp2LaneRadix(c), null] : [w]) {
+      const inst = instantiate(
+        buildFieldModule(p, { ...rest, extras: [fp2Extras(tower)], fp2Radix: radix }).bytes,
+      );
       const [mul, sqr] = [inst.fn("fp2_mul"), inst.fn("fp2_sqr")];
-      const as = extremes(ab * p, n, p, R), bs = extremes(bb * p, n, p, R), ss = extremes(p, n, p, R);
+      const as = extremes(ab * p, n, p, R, 4, w), bs = extremes(bb * p, n, p, R, 4, w);
+      const ss = extremes(p, n, p, R, 4, w);
       const put = (slot: number, x0: bigint, x1: bigint) => {
-        writeLimbs(inst, slot * stride, x0, n);
-        writeLimbs(inst, (slot + 1) * stride, x1, n);
+        writeLimbs(inst, slot * stride, x0, n, w);
+        writeLimbs(inst, (slot + 1) * stride, x1, n, w);
       };
-      const get = () => [readLimbs(inst, 8 * stride, n), readLimbs(inst, 9 * stride, n)];
+      const get = () => [readLimbs(inst, 8 * stride, n, w), readLimbs(inst, 9 * stride, n, w)];
       const mod = (x: bigint) => ((x % p) + p) % p;
       let count = 0;
       for (let i = 0; i < as.length; i++) {
@@ -330,9 +361,9 @@ Deno.test("bounds wasm: the intended wraps' argument on extreme inputs, the comp
         count++;
       }
       console.log(
-        `extremes ${tower.name} ${
-          radix === null ? "u32" : `w=${radix}`
-        } lanes: ${count} fp2_mul/fp2_sqr at the bounds = BigInt`,
+        `extremes ${tower.name} ${radix === null ? "u32" : `w=${radix}`} lanes${
+          w === 32 ? "" : " (limbs at rest)"
+        }: ${count} fp2_mul/fp2_sqr at the bounds = BigInt`,
       );
     }
   }

@@ -38,10 +38,11 @@ export const FIELD_LEAF_BOUNDS: readonly FieldLeafBound[] = [
 /**
  * The other kernel functions: data movement keeps "< p" (each output is an input, a constant < p or a
  * masked select of two inputs), eq / isZero return 0 or 1, fromCanonical takes any value < R
- * (rejected ones are zeroed) and returns < p.
+ * (rejected ones are zeroed) and returns < p. Not `limbBits`, which touches no element (it returns the
+ * layout's constant).
  */
 export const FIELD_OTHER_FUNCTIONS: readonly string[] = KERNEL_FUNCTIONS.filter((fn) =>
-  !FIELD_LEAF_BOUNDS.some((r) => r.fn === fn)
+  !FIELD_LEAF_BOUNDS.some((r) => r.fn === fn) && fn !== "limbBits"
 );
 
 /**
@@ -57,6 +58,17 @@ export const LAZY_MUL_BOUND: Readonly<Record<string, bigint>> = {
   "bn254-fr": 2n,
 };
 
+/**
+ * The same for the loader's modules with 30-bit limbs at rest (R = 2^(30n) > 2^(32N): more room for
+ * lazy operands), checked for reduced and reduced-simd w = 30 with `rest: "limbs"`, and that k + 1 fails.
+ */
+export const LAZY_MUL_BOUND_LIMBS: Readonly<Record<string, bigint>> = {
+  "bls12-381-fp": 25n,
+  "bls12-381-fr": 190n,
+  "bn254-fp": 294n,
+  "bn254-fr": 294n,
+};
+
 /** An Fp2 function of the tower layer: coefficients < inputs[i]·p → coefficients < output·p. */
 export interface Fp2LeafBound {
   readonly fn: string;
@@ -64,10 +76,22 @@ export interface Fp2LeafBound {
   readonly output: bigint;
 }
 
-/** Per tower: fp2_mul's loose operand bounds are mulInputBounds (field/tower/wasm_fp2_emit.ts). */
+/**
+ * Per tower, with words at rest: fp2_mul's loose operand bounds are mulInputBounds
+ * (field/tower/wasm_fp2_emit.ts), which depend on R.
+ */
 export const FP2_LEAF_BOUNDS: Readonly<Record<string, readonly Fp2LeafBound[]>> = {
   "bls12-381": fp2Rows(2n, 2n),
   "bn254": fp2Rows(2n, 1n),
+};
+
+/**
+ * The same with 30-bit limbs at rest (R = 2^(30n): BN254's R = 2^270 leaves room for b < 2p, where
+ * words' 2^256 needs b < p).
+ */
+export const FP2_LEAF_BOUNDS_LIMBS: Readonly<Record<string, readonly Fp2LeafBound[]>> = {
+  "bls12-381": fp2Rows(2n, 2n),
+  "bn254": fp2Rows(2n, 2n),
 };
 
 function fp2Rows(a: bigint, b: bigint): Fp2LeafBound[] {

@@ -19,6 +19,7 @@ import {
   FIELD_LEAF_BOUNDS,
   FIELD_OTHER_FUNCTIONS,
   FP2_LEAF_BOUNDS,
+  FP2_LEAF_BOUNDS_LIMBS,
   X25519_LEAF_BOUNDS,
 } from "./leaf_bounds.ts";
 import { analyseFe, inside, LOOSE } from "./wasm_x25519_analysis.ts";
@@ -46,12 +47,25 @@ function implied(c: LeafContract, inputs: readonly bigint[], output: bigint): st
   return wrong;
 }
 
+// Each layout at rest (words; the loader's 30-bit limbs), whose contracts differ (fp2_mul's bounds).
+const LAYOUTS = [[32, FP2_LEAF_BOUNDS], [30, FP2_LEAF_BOUNDS_LIMBS]] as const;
 for (const [curve, field] of [["bls12-381", "bls12-381-fp"], ["bn254", "bn254-fp"]] as const) {
   Deno.test(`bounds link ${curve}: every leaf contract of the calls analysis is proven at limb level`, () => {
-    const contracts = fieldContracts(FIELDS[field].p);
+    for (const [limbBits, fp2Rows] of LAYOUTS) linkLayout(curve, field, limbBits, fp2Rows);
+  });
+}
+
+function linkLayout(
+  curve: "bls12-381" | "bn254",
+  field: "bls12-381-fp" | "bn254-fp",
+  limbBits: number,
+  fp2Rows: typeof FP2_LEAF_BOUNDS,
+): void {
+  {
+    const contracts = fieldContracts(FIELDS[field].p, limbBits);
     const rows = new Map<string, { inputs: readonly bigint[]; output: bigint }>([
       ...FIELD_LEAF_BOUNDS.map((r) => [r.fn, r] as const),
-      ...FP2_LEAF_BOUNDS[curve].map((r) => [r.fn, r] as const),
+      ...fp2Rows[curve].map((r) => [r.fn, r] as const),
     ]);
     let linked = 0;
     for (const [name, c] of Object.entries(contracts)) {
@@ -69,14 +83,14 @@ for (const [curve, field] of [["bls12-381", "bls12-381-fp"], ["bn254", "bn254-fp
         assert.deepEqual(implied(c, [1n], 1n), [], `${curve} ${name}`);
       }
       console.log(
-        `${curve} ${name}: contract (${
+        `${curve} (${limbBits}-bit limbs) ${name}: contract (${
           c.inputs.map((i) => `< ${i.accept}p`).join(", ")
         }) within the proven row`,
       );
       linked++;
     }
     assert.ok(linked >= 12, `${linked} contracts linked`);
-  });
+  }
 }
 
 const X_BOUND: Record<string, bigint> = { tight: X_TIGHT, loose: X_LOOSE, "2tight": 2n * X_TIGHT };

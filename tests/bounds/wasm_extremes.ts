@@ -27,23 +27,27 @@ export function instantiate(bytes: Uint8Array): Instance {
   };
 }
 
-/** Writes x as n little-endian u32 limbs at byte address addr. */
-export function writeLimbs(inst: Instance, addr: number, x: bigint, n: number): void {
-  const view = new DataView(inst.memory.buffer);
-  for (let j = 0; j < n; j++) view.setUint32(addr + 4 * j, Number((x >> BigInt(32 * j)) & 0xffffffffn), true);
+/** Writes x as n little-endian limbs of `bits` bits (default: u32 words), one per u32, at byte address addr. */
+export function writeLimbs(inst: Instance, addr: number, x: bigint, n: number, bits = 32): void {
+  const view = new DataView(inst.memory.buffer), w = BigInt(bits), mask = (1n << w) - 1n;
+  for (let j = 0; j < n; j++) view.setUint32(addr + 4 * j, Number((x >> (w * BigInt(j))) & mask), true);
 }
 
-/** Reads n little-endian u32 limbs at byte address addr. */
-export function readLimbs(inst: Instance, addr: number, n: number): bigint {
-  const view = new DataView(inst.memory.buffer);
+/** Reads n little-endian limbs of `bits` bits, one per u32, at byte address addr (each must fit). */
+export function readLimbs(inst: Instance, addr: number, n: number, bits = 32): bigint {
+  const view = new DataView(inst.memory.buffer), w = BigInt(bits);
   let x = 0n;
-  for (let j = n - 1; j >= 0; j--) x = (x << 32n) | BigInt(view.getUint32(addr + 4 * j, true));
+  for (let j = n - 1; j >= 0; j--) {
+    const limb = BigInt(view.getUint32(addr + 4 * j, true));
+    if (limb >> w !== 0n) throw new Error(`limb ${j} at ${addr} exceeds ${bits} bits`);
+    x = (x << w) | limb;
+  }
   return x;
 }
 
-/** Operands at the edges of "value < bound" for n u32 limbs (plus a few seeded random ones). */
-export function extremes(bound: bigint, n: number, p: bigint, R: bigint, random = 4): bigint[] {
-  const low = 1n << BigInt(32 * (n - 1));
+/** Operands at the edges of "value < bound" for n limbs of `bits` bits (plus a few seeded random ones). */
+export function extremes(bound: bigint, n: number, p: bigint, R: bigint, random = 4, bits = 32): bigint[] {
+  const low = 1n << BigInt(bits * (n - 1));
   const topLimb = (bound - 1n) / low;
   const ones = topLimb > 0n ? (topLimb - 1n) * low + (low - 1n) : bound - 1n; // lower limbs all ones
   let s = 0x9e3779b97f4a7c15n;
@@ -53,7 +57,7 @@ export function extremes(bound: bigint, n: number, p: bigint, R: bigint, random 
   };
   const rand = Array.from({ length: random }, () => {
     let x = 0n;
-    for (let i = 0; i < n; i++) x = (x << 64n) | next();
+    for (let i = 0; i < n; i++) x = (x << 64n) | next(); // ≥ bits·n bits, reduced below
     return x % bound;
   });
   return [...new Set([bound - 1n, bound - 2n, ones, 0n, 1n, R % p, ...rand])].filter((x) =>

@@ -19,6 +19,7 @@ import {
   type FieldModuleContext,
   type FieldModuleOptions,
   fp2Extras,
+  type MontConstants,
   montConstants,
   mulInputBounds,
   radixPlan,
@@ -70,7 +71,7 @@ export function fieldVariants(p: bigint): Variant[] {
 
 /**
  * The variants with limbs at rest (module.ts `rest: "limbs"`, w = 30: the inversion's limbs), where p
- * has a reduced-radix plan: not yet picked by the loader, proven like the others.
+ * has a reduced-radix plan: the loader's `reduced` shape (kernel.ts wasmFieldModuleBytes).
  */
 export function limbsAtRestVariants(p: bigint): Variant[] {
   return (["reduced", "reduced-simd"] as const).flatMap((mul): Variant[] => {
@@ -139,6 +140,10 @@ export interface Analysis {
   /** Printed instead of the multiples of p, where the operand bound is not one. */
   readonly inputText?: string;
 }
+
+/** The layout at rest of a variant's module (montgomery.ts): words, or its radix's limbs. */
+const layoutOf = (p: bigint, v: Variant): MontConstants =>
+  montConstants(p, v.options.rest === "limbs" ? v.options.radix ?? 30 : 32);
 
 /** Byte address of slot s. */
 const at = (s: number, stride: number) => s * stride;
@@ -389,15 +394,19 @@ export const MOVES: readonly { fn: string; args: readonly ("out" | "a" | "b" | 0
  * written slot's limbs within the box of "< p" (each output is one of the inputs, a constant < p, or
  * the select of two: the masked select's hull); predicates return 0 or 1. No wrap.
  */
-export function analyseMove(p: bigint, move: (typeof MOVES)[number], bytes?: Uint8Array): Analysis {
-  const c = montConstants(p), { n, stride } = c;
-  const a = interpreter(bytes ?? buildFieldModule(p).bytes, n, stride);
+export function analyseMove(
+  p: bigint,
+  move: (typeof MOVES)[number],
+  variant: Variant = { name: "simd", options: {}, family: "u32" },
+): Analysis {
+  const c = layoutOf(p, variant), { n, stride } = c;
+  const a = interpreter(buildFieldModule(p, variant.options).bytes, n, stride);
   const slots = { out: at(8, stride), a: at(9, stride), b: at(10, stride) };
-  for (const addr of Object.values(slots)) a.seedLimbs(addr, 4, limbRanges(p, 32, n));
+  const box = limbRanges(p, c.limbBits, n);
+  for (const addr of Object.values(slots)) a.seedLimbs(addr, 4, box);
   const report = a.run(move.fn, move.args.map((x) => (typeof x === "number" ? x : slots[x])));
   const violations: string[] = [];
   checkReport(report, move.result ? "zeroTest" : "none", violations);
-  const box = limbRanges(p, 32, n);
   const written: ("out" | "a" | "b")[] = move.fn === "cswap" ? ["a", "b"] : move.result ? [] : ["out"];
   for (const w of written) {
     a.readLimbs(slots[w], 4, n).forEach((r, j) => {
@@ -412,7 +421,9 @@ export function analyseMove(p: bigint, move: (typeof MOVES)[number], bytes?: Uin
   const outLimbs = a.readLimbs(slots[written[0] ?? "out"], 4, n);
   const flag = move.args.find((x) => typeof x === "number");
   return {
-    label: `${move.fn}${flag === undefined ? "" : ` flag ${flag}`}`,
+    label: `${variant.options.rest === "limbs" ? `${variant.name} ` : ""}${move.fn}${
+      flag === undefined ? "" : ` flag ${flag}`
+    }`,
     inputs: move.args.filter((x) => typeof x !== "number").map(() => 1n),
     output: 1n,
     outLimbs,
@@ -425,23 +436,26 @@ export function analyseMove(p: bigint, move: (typeof MOVES)[number], bytes?: Uin
 }
 
 /**
- * fromCanonical(out, a): any a < R = 2^(32N); a ≥ p is zeroed (masked) and out = a·R mod p. The
- * intervals see a's box (the zeroing is a masked select: the hull of a and 0); the algebra bounds the
- * product for every a < R: (a·(R² mod p) + (R − 1)·p)/R < (R² mod p) + p < 2p, so out < p.
+ * fromCanonical(out, a): any a < W = 2^(32N) (the staging slot's N words); a ≥ p is zeroed (masked)
+ * and out = a·R mod p (R the layout's: W with words at rest, 2^(wn) ≥ W with limbs). The intervals see
+ * a's box (the zeroing is a masked select: the hull of a and 0); the algebra bounds the product for
+ * every a < W ≤ R: (a·(R² mod p) + (R − 1)·p)/R < (R² mod p) + p < 2p, so out < p.
  */
 export function analyseFromCanonical(p: bigint, variant: Variant, bytes?: Uint8Array): Analysis {
-  const c = montConstants(p), { n, stride, R } = c;
+  const c = layoutOf(p, variant), { n, stride, R } = c, words = montConstants(p);
+  const W = words.R;
   const a = interpreter(bytes ?? buildFieldModule(p, variant.options).bytes, n, stride);
   a.seedLimbs(at(4, stride), 4, Array(n).fill({ lo: 0n, hi: 0n })); // scratch (zeroed by the function)
   const out = at(8, stride), input = at(9, stride);
-  a.seedLimbs(input, 4, limbRanges(R, 32, n));
+  a.seedLimbs(input, 4, limbRanges(W, 32, words.n));
   const report = a.run("fromCanonical", [out, input]);
   const violations: string[] = [];
   checkReport(report, variant.family, violations);
   const outLimbs = a.readLimbs(out, 4, n);
-  limbsBelow(outLimbs, violations);
-  const top = topStoreFits(report, out + 4 * (n - 1), violations, onReducedLimbs(variant));
-  const pre = ((R - 1n) * c.r2ModP + (R - 1n) * p) / R;
+  limbsBelow(outLimbs, violations, c.limbBits, onReducedLimbs(variant));
+  const top = topStoreFits(report, out + 4 * (n - 1), violations, onReducedLimbs(variant), c.limbBits);
+  if (W > R) violations.push("algebra: the staging words exceed R");
+  const pre = ((W - 1n) * c.r2ModP + (R - 1n) * p) / R;
   if (pre >= 2n * p) violations.push(`algebra: pre-subtraction bound 2^${log2(pre)} ≥ 2p`);
   if (!report.result || report.result.lo < 0n || report.result.hi > 1n) {
     violations.push("result is not a 0/1 flag");
@@ -454,19 +468,19 @@ export function analyseFromCanonical(p: bigint, variant: Variant, bytes?: Uint8A
     outLimbs,
     report,
     violations,
-    algebra: `any a < R; t = (a·R² mod p + mp)/R ≤ 2^${log2(pre)} < 2p; ${top}`,
+    algebra: `any a < 2^${log2(W)}; t = (a·R² mod p + mp)/R ≤ 2^${log2(pre)} < 2p; ${top}`,
   };
 }
 
 /** The Fp2 functions built from the base field's chains (emit_linear.ts), not from combinations. */
 const FP2_CHAINS: readonly string[] = ["fp2_add", "fp2_sub", "fp2_dbl"];
 
-/** The Fp2 functions (field/tower/wasm_fp2.ts) and their operand bounds (multiples of p). */
-export function fp2Cases(c: { p: bigint; n: number; stride: number }): {
+/** The Fp2 functions (field/tower/wasm_fp2.ts) and their operand bounds (multiples of p) in layout c. */
+export function fp2Cases(c: MontConstants): {
   fn: string;
   inputs: bigint[];
 }[] {
-  const [ab, bb] = mulInputBounds(montConstants(c.p));
+  const [ab, bb] = mulInputBounds(c);
   return [
     { fn: "fp2_mul", inputs: [BigInt(ab), BigInt(bb)] },
     { fn: "fp2_sqr", inputs: [1n] },
@@ -477,7 +491,8 @@ export function fp2Cases(c: { p: bigint; n: number; stride: number }): {
 
 /**
  * Analyses an Fp2 function of the tower layer (lanes of radix `fp2Radix`, null: u32 lanes) with
- * coefficient bounds `inputs`·p.
+ * coefficient bounds `inputs`·p, in a module with words at rest, or with `limbBits`-bit limbs at rest
+ * (the loader's reduced modules: default module `mul: "reduced-simd"`, `rest: "limbs"`).
  */
 export function analyseFp2(
   p: bigint,
@@ -486,15 +501,17 @@ export function analyseFp2(
   fn: string,
   inputs: readonly bigint[],
   module?: Uint8Array,
+  limbBits = 32,
 ): Analysis {
-  const c = montConstants(p), { n, stride } = c;
-  const bytes = module ?? buildFieldModule(p, { extras: [fp2Extras(tower)], fp2Radix }).bytes;
+  const c = montConstants(p, limbBits), { n, stride } = c, bits = c.limbBits;
+  const rest = bits === 32 ? {} : { mul: "reduced-simd" as const, radix: bits, rest: "limbs" as const };
+  const bytes = module ?? buildFieldModule(p, { ...rest, extras: [fp2Extras(tower)], fp2Radix }).bytes;
   const a = interpreter(bytes, n, stride);
   const out = at(8, stride), ops = inputs.map((_, j) => at(10 + 2 * j, stride));
   const maxima: bigint[] = [];
   ops.forEach((addr, j) => {
     for (const part of [0, 1]) {
-      maxima.push(...seedOperands(a, [addr + part * stride], [inputs[j] * p], [{ bits: 32, n }]));
+      maxima.push(...seedOperands(a, [addr + part * stride], [inputs[j] * p], [{ bits, n }]));
     }
   });
   const report = a.run(fn, [out, ...ops]);
@@ -502,12 +519,16 @@ export function analyseFp2(
   const violations: string[] = [];
   const product = fn === "fp2_mul" || fn === "fp2_sqr";
   checkReport(report, product ? (fp2Radix === null ? "u32" : "reduced") : "none", violations);
-  limbsBelow(outLimbs, violations);
+  for (const part of [0, 1]) { // each coefficient's limbs (its top one decided by algebra in a product)
+    limbsBelow(outLimbs.slice(part * n, (part + 1) * n), violations, bits, product && fp2Radix !== null);
+  }
   const R = c.R;
   let algebra: string;
   if (product) {
     const reduced = fp2Radix !== null;
-    const top = [out, out + stride].map((o) => topStoreFits(report, o + 4 * (n - 1), violations, reduced));
+    const top = [out, out + stride].map((o) =>
+      topStoreFits(report, o + 4 * (n - 1), violations, reduced, bits)
+    );
     // Lane sums: mul a0·b0 + (αp − a1)·b1, a0·b1 + a1·b0 ≤ 2·αp·βp; sqr (a0 + a1)(a0 + p − a1), a0·2a1 < 4p².
     const lane = fn === "fp2_mul" ? 2n * (inputs[0] * p) * (inputs[1] * p) : 4n * p * p;
     const pre = (lane + (R - 1n) * p) / R;
@@ -528,10 +549,10 @@ export function analyseFp2(
     // The value bound from the function's own body (calls_combination.ts: terms, K·p, and the
     // conditional subtractions or the quotient estimate, with their constants checked).
     const mod = decodeModule(bytes);
-    const comb = decodeCombination(mod.functions[exportedFunction(mod, fn) - mod.imports.length], p, n);
+    const comb = decodeCombination(mod.functions[exportedFunction(mod, fn) - mod.imports.length], p, n, bits);
     const kinds = new Set<string>();
     for (const part of comb.parts) {
-      const r = partBound(part, p, n, part.terms.map((t) => inputs[t.param - 1] * p));
+      const r = partBound(part, p, n, part.terms.map((t) => inputs[t.param - 1] * p), bits);
       if ("error" in r) violations.push(`algebra: ${r.error}`);
       else if (r.bound > p) violations.push("algebra: a combination's result may reach p");
       kinds.add(part.estimate !== undefined ? "the quotient estimate q̂·p then p" : "subtractions of 2^t·p");
@@ -539,7 +560,9 @@ export function analyseFp2(
     algebra = `Σ coef·x + K·p ≥ 0 brought below p by ${[...kinds].join(" / ")} (read from the body)`;
   }
   return {
-    label: `${fp2Radix === null ? "u32 lanes" : `w=${fp2Radix} lanes`} ${fn}`,
+    label: `${fp2Radix === null ? "u32 lanes" : `w=${fp2Radix} lanes`}${
+      bits === 32 ? "" : " rest=limbs"
+    } ${fn}`,
     inputs,
     output: 1n,
     outLimbs,

@@ -106,18 +106,25 @@ for (const name of FIELD_NAMES) {
     }
   });
 
-  Deno.test(`wasm layout: N little-endian u32 limbs of a·R mod p, R = 2^(32N), at addressOf(slot) (${name})`, () => {
+  Deno.test(`wasm layout: N little-endian limbs of a·R mod p (the module's limbBits), at addressOf(slot) (${name})`, () => {
     const k = wasmFieldKernel(FIELDS[name]);
-    const p = k.p;
-    const n = Math.ceil(p.toString(2).length / 32);
+    const p = k.p, bits = k.exports.limbBits(), w = BigInt(bits);
+    // Words (32 bits, N = ⌈bits/32⌉) or limbs at rest (w < 32, N = ⌈(bits + 1)/w⌉): R = 2^(wN).
+    const n = bits === 32
+      ? Math.ceil(p.toString(2).length / 32)
+      : Math.ceil((p.toString(2).length + 1) / bits);
     assert.equal(k.stride, 4 * n);
-    const R = 1n << BigInt(32 * n);
+    const R = 1n << (w * BigInt(n));
     const s = k.alloc(1);
     for (const x of [1n, 2n, p - 1n, 0x1234567890abcdefn]) {
       k.setBigintVartime(s, x);
       const view = new DataView(k.memory.buffer, k.addressOf(s), 4 * n);
       let limbs = 0n;
-      for (let j = n - 1; j >= 0; j--) limbs = (limbs << 32n) | BigInt(view.getUint32(4 * j, true));
+      for (let j = n - 1; j >= 0; j--) {
+        const limb = BigInt(view.getUint32(4 * j, true));
+        assert.equal(limb >> w, 0n, `limb ${j} of ${x} within ${bits} bits`);
+        limbs = (limbs << w) | limb;
+      }
       assert.equal(limbs, (x * R) % p, `Montgomery form of ${x}`);
     }
     // And back: a value written in that layout is read as a·R⁻¹.

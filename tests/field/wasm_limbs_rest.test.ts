@@ -2,19 +2,25 @@
  * Field modules with limbs at rest (field/wasm/module.ts `rest: "limbs"`): every kernel function, the
  * inversion, sqr4 and mul2 against BigInt on random and edge values, with the output apart from and
  * aliasing each operand, every stored limb below 2^w; the conversions between the staging slot's words
- * and the limbs (toMont, fromMont, fromCanonical); and the refusals (a u32 kernel, layers that still
- * split words). The layout is montgomery.ts's: n = ⌈(bits + 1)/w⌉ limbs of w bits, R = 2^(wn).
+ * and the limbs (toMont, fromMont, fromCanonical); and the refusals (a u32 kernel, Fp2 lanes of another
+ * width, the emitters of 32-bit limbs). The layers above the field run on limbs at rest wherever the
+ * loader builds a reduced module: every curve test covers them. The layout is montgomery.ts's: n = ⌈(bits + 1)/w⌉ limbs of w bits, R = 2^(wn).
  */
 
 import {
   buildFieldModule,
+  emitFp2Mul,
+  emitMontMulFips,
   FIELDS,
+  fp2Extras,
+  FunctionBuilder,
+  I32,
   inverseLayer,
   montConstants,
   radixPlan,
+  ref,
   sqr4Layer,
   TOWERS,
-  wasmTowerPlan,
 } from "../internal.ts";
 import assert from "node:assert/strict";
 import { FIELD_NAMES, Rng } from "./kernel_cases.ts";
@@ -194,7 +200,24 @@ Deno.test("limbs at rest: toMont, fromMont and fromCanonical convert between the
   }
 });
 
-Deno.test("limbs at rest: refused with a u32 kernel and by layers that split words themselves", () => {
+Deno.test("limbs at rest: the conversions where the limbs hold fewer bits than the words (w·n < 32N)", () => {
+  // An odd 291-bit modulus (the conversions need only gcd(R, p) = 1): N = 10 words hold 320 bits, n = 10
+  // limbs of 30 bits only 300, so fromMont's packing stores a last word from no limb (emitPackLimbs).
+  const p = (1n << 290n) + (1n << 123n) + 12345n;
+  const { c, x, at, get, putWords, getWords } = limbsModule(p, "reduced-simd", RADIX);
+  assert.ok(c.limbBits * c.n < 32 * montConstants(p).n, "the case this test is for");
+  const rng = new Rng(77);
+  for (const v of [0n, 1n, p - 1n, ...Array.from({ length: 10 }, () => rng.below(p))]) {
+    putWords(1, v);
+    x.toMont(at(0), at(1));
+    assert.equal(get(0), mod(v * c.R, p), `toMont(${v})`);
+    putWords(3, (1n << 320n) - 1n); // every word written by fromMont, the last one from no limb
+    x.fromMont(at(3), at(0));
+    assert.equal(getWords(3), v, `fromMont(toMont(${v})) = v`);
+  }
+});
+
+Deno.test("limbs at rest: refused with a u32 kernel, by lanes of another width and by 32-bit emitters", () => {
   const bls = FIELDS["bls12-381-fp"].p;
   for (const mul of ["simd", "fips", "cios", "wide"] as const) {
     assert.throws(() => buildFieldModule(bls, { mul, rest: "limbs" }), /reduced-radix kernel/);
@@ -210,9 +233,16 @@ Deno.test("limbs at rest: refused with a u32 kernel and by layers that split wor
       }),
     /limbs at rest must be the inversion's own/,
   );
-  const tower = wasmTowerPlan(TOWERS["bls12-381"], { table: null } as never);
-  assert.throws(
-    () => buildFieldModule(bls, { mul: "reduced-simd", rest: "limbs", extras: [tower.emitter] }),
-    /needs words at rest/,
-  );
+  // The Fp2 lanes on limbs at rest take the limbs' own width: other lanes, and the u32 lanes, are refused.
+  const fp2 = fp2Extras(TOWERS["bls12-381"]);
+  for (const fp2Radix of [29, null]) {
+    assert.throws(
+      () => buildFieldModule(bls, { mul: "reduced-simd", rest: "limbs", extras: [fp2], fp2Radix }),
+      /30-bit lanes|need words at rest/,
+    );
+  }
+  // The emitters of 32-bit limbs refuse the constants of limbs at rest.
+  const limbs = montConstants(bls, 30), f = new FunctionBuilder([I32, I32, I32]);
+  assert.throws(() => emitMontMulFips(f, limbs, ref(0), ref(1), ref(2)), /needs words at rest/);
+  assert.throws(() => emitFp2Mul(f, limbs, ref(0), ref(1), ref(2)), /need words at rest/);
 });

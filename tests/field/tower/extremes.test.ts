@@ -10,15 +10,22 @@ import type { Tower, WasmFieldKernel } from "../../internal.ts";
 
 const all = cases();
 
-/** For wasm kernels: the raw Montgomery limbs of each slot are below p (values at rest are reduced). */
+/**
+ * For wasm kernels: the raw Montgomery limbs of each slot (the module's layout at rest: u32 words, or
+ * w-bit limbs one per u32) are below 2^w each and the value below p (values at rest are reduced).
+ */
 function assertCanonical(t: Tower, first: number, count: number): void {
   const k = t.fp as Partial<WasmFieldKernel>;
   if (k.memory === undefined || k.addressOf === undefined) return;
   const view = new DataView(k.memory.buffer);
-  const n = k.stride! / 4;
+  const n = k.stride! / 4, w = BigInt(k.exports!.limbBits());
   for (let s = first; s < first + count; s++) {
     let x = 0n;
-    for (let j = n - 1; j >= 0; j--) x = (x << 32n) | BigInt(view.getUint32(k.addressOf(s) + 4 * j, true));
+    for (let j = n - 1; j >= 0; j--) {
+      const limb = BigInt(view.getUint32(k.addressOf(s) + 4 * j, true));
+      assert.ok(limb >> w === 0n, `slot ${s}: limb ${j} has more than ${w} bits`);
+      x = (x << w) | limb;
+    }
     assert.ok(x < t.fp.p, `slot ${s} holds a non-canonical value`);
   }
 }
