@@ -46,6 +46,10 @@ const VARIANTS: FieldModuleOptions[] = [
     radix: 30,
     rest: "limbs",
   })),
+  // the same SIMD kernel with one-digit steps, and with 29-bit limbs at rest (which the inversion,
+  // on 30-bit limbs, would refuse: a measurement only)
+  { mul: "reduced-simd", radix: 30, rest: "limbs", digits: 1 },
+  { mul: "reduced-simd", radix: 29, rest: "limbs" },
   // 64-bit limbs with the wide-arithmetic instructions, where the engine validates them (Bun; V8 with
   // --experimental-wasm-wide-arithmetic): not a default shape yet
   ...(wideArithmeticSupported() ? [{ mul: "wide" } as const] : []),
