@@ -79,6 +79,18 @@ const CASES: readonly { name: string; setup: (l: Lib) => () => unknown }[] = [
       return () => P.multiply(K);
     },
   },
+  ...(["G1", "G2"] as const).map((g) => ({
+    name: `bls12-381 ${g.toLowerCase()}-sum-affine-10000`,
+    setup: ({ bls }: Lib) => {
+      // 100 distinct points decoded without the subgroup check (Z = 1, as keys are), repeated to 10⁴
+      const G = bls[g], distinct = Array.from({ length: 100 }, (_, i) => G.BASE.multiply(BigInt(i + 2)));
+      const pts = Array.from(
+        { length: 10_000 },
+        (_, i) => G.fromBytesUnchecked(distinct[i % 100].toBytes(false)),
+      );
+      return () => G.sumVartime(pts);
+    },
+  })),
   {
     name: "bls12-381 g1-add ×100",
     setup: ({ bls }) => {
