@@ -18,6 +18,7 @@ import {
   wasmCompilesFromBytes,
 } from "../../field/mod.ts";
 import { modPow } from "./kernel_cases.ts";
+import { decodeModule, exportedFunction } from "../ct/wasm_decode.ts";
 
 const isCode = (code: string) => (e: unknown) => e instanceof IsochronError && e.code === code;
 
@@ -123,6 +124,22 @@ Deno.test("backend: prebuilt modules (initWasm) give wasm kernels without run-ti
   // A module that is no field module (no `mul`, no `inv`): refused before anything is registered.
   const empty = new WebAssembly.Module(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
   assert.throws(() => initWasm({ "bn254-fp": prebuilt, "bls12-381-fp": empty }), isCode("INVALID_TYPE"));
+});
+
+Deno.test("backend: a prebuilt module's layout comes from its limbBits(); a width p cannot take is refused", () => {
+  const bytes = wasmFieldModuleBytes(FIELDS["bn254-fp"]);
+  const k = createWasmFieldKernel(FIELDS["bn254-fp"], undefined, new WebAssembly.Module(bytes));
+  assert.equal(k.stride, 4 * (k.exports.limbBits() === 32 ? 8 : 9), "stride from the module's layout");
+  // The same module claiming 7-bit limbs (its limbBits body patched: i32.const 30 → 7): INVALID_TYPE.
+  const mod = decodeModule(bytes), fn = mod.functions[exportedFunction(mod, "limbBits") - mod.imports.length];
+  const konst = fn.body.find((i) => i.name === "i32.const")!;
+  assert.equal(konst.imm[0], 30, "the loader's modules keep 30-bit limbs");
+  const forged = bytes.slice();
+  forged[konst.offset + 1] = 7; // one-byte LEB128 immediate
+  assert.throws(
+    () => createWasmFieldKernel(FIELDS["bn254-fp"], undefined, new WebAssembly.Module(forged)),
+    isCode("INVALID_TYPE"),
+  );
 });
 
 Deno.test("backend: init() compiles asynchronously and registers the modules", async () => {
