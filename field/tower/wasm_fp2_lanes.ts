@@ -106,14 +106,10 @@ function chooseLaneRadix(c: MontConstants): number | null {
 
 /**
  * The lane radix a module uses: its `fp2Radix` (null: u32 lanes), else defaultFp2LaneRadix. With limbs
- * at rest only their own width (RangeError for another).
+ * at rest the lanes refuse any width but the limbs' own (restPlanOf; the u32 lanes: checkBounds).
  */
 export function fp2LaneRadix(ctx: FieldModuleContext): number | null {
-  const w = ctx.fp2Radix !== undefined ? ctx.fp2Radix : defaultFp2LaneRadix(ctx.c);
-  if (ctx.rest === "limbs" && w !== ctx.c.limbBits) {
-    throw new RangeError(`wasm Fp2 lanes: limbs at rest take ${ctx.c.limbBits}-bit lanes, not ${w}`);
-  }
-  return w;
+  return ctx.fp2Radix !== undefined ? ctx.fp2Radix : defaultFp2LaneRadix(ctx.c);
 }
 
 /**
@@ -131,7 +127,7 @@ function lanesFit(plan: RadixPlan): RadixPlan {
 function restPlanOf(c: MontConstants, w: number): RadixPlan["rest"] {
   const rest = restOf(c);
   if (rest === "limbs" && w !== c.limbBits) {
-    throw new RangeError(`wasm Fp2 lanes: ${w}-bit lanes on ${c.limbBits}-bit limbs`);
+    throw new RangeError(`wasm Fp2 lanes: limbs at rest take ${c.limbBits}-bit lanes, not ${w}`);
   }
   return rest;
 }

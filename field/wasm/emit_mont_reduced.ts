@@ -91,29 +91,34 @@ export function emitCondSubPack(
   pieces: readonly number[],
   out: Ref,
 ): void {
+  if (plan.pieces.reduce((sum, { bits }) => sum + bits, 0) < 32 * plan.words) {
+    throw new Error("unreachable: pieces do not cover the element");
+  }
   const { d, keep } = subtractP(f, plan, pieces);
-  const word = f.local(I64);
-  let held = 0, stored = 0;
-  plan.pieces.forEach(({ bits }, j) => {
-    pickPiece(f, d[j], pieces[j], keep);
-    if (held > 0) f.i64Const(held).op(Op.i64Shl).localGet(word).op(Op.i64Or);
-    f.localSet(word);
-    held += bits;
-    while (held >= 32 && stored < plan.words) {
-      f.localGet(out.local).localGet(word).mem(Op.i64Store32, out.offset + 4 * stored++);
-      f.localGet(word).i64Const(32).op(Op.i64ShrU).localSet(word);
-      held -= 32;
-    }
-  });
-  if (stored !== plan.words) throw new Error("unreachable: pieces do not cover the element");
+  const parts = plan.pieces.map(({ bits }, j) => ({ bits, push: () => pickPiece(f, d[j], pieces[j], keep) }));
+  packWords(f, plan, parts, out);
 }
 
 /**
  * Packs the n w-bit limbs at `from` (limbs at rest, one per u32 slot, value < 2^(32N)) into the N u32
- * words at `out` (module.ts fromMont: the staging slot's words). Each limb is loaded once and shifted
- * into a running word of fewer than 32 + w bits; a word is stored whenever 32 bits are held.
+ * words at `out` (module.ts fromMont: the staging slot's words).
  */
 export function emitPackLimbs(f: FunctionBuilder, plan: RadixPlan, from: Ref, out: Ref): void {
+  const load = (j: number) => () => void f.localGet(from.local).mem(Op.i64Load32U, from.offset + 4 * j);
+  packWords(f, plan, Array.from({ length: plan.n }, (_, j) => ({ bits: plan.w, push: load(j) })), out);
+}
+
+/**
+ * Packs values of the given widths, least significant first (each pushed as an i64 by `push`), into the
+ * N u32 words at `out`: each is shifted into a running word of fewer than 32 + w bits, and a word is
+ * stored whenever 32 bits are held; words above the values' bits get the rest, then 0.
+ */
+function packWords(
+  f: FunctionBuilder,
+  plan: RadixPlan,
+  parts: readonly { readonly bits: number; readonly push: () => void }[],
+  out: Ref,
+): void {
   const word = f.local(I64);
   let held = 0, stored = 0;
   const store = () => {
@@ -121,14 +126,14 @@ export function emitPackLimbs(f: FunctionBuilder, plan: RadixPlan, from: Ref, ou
     f.localGet(word).i64Const(32).op(Op.i64ShrU).localSet(word);
     held -= 32;
   };
-  for (let j = 0; j < plan.n; j++) {
-    f.localGet(from.local).mem(Op.i64Load32U, from.offset + 4 * j);
+  for (const { bits, push } of parts) {
+    push();
     if (held > 0) f.i64Const(held).op(Op.i64Shl).localGet(word).op(Op.i64Or);
     f.localSet(word);
-    held += plan.w;
+    held += bits;
     while (held >= 32 && stored < plan.words) store();
   }
-  while (stored < plan.words) store(); // the words above the limbs' bits (w·n < 32N): the rest, then 0
+  while (stored < plan.words) store();
 }
 
 /**
