@@ -7,6 +7,7 @@
  * ```sh
  * git worktree add /tmp/before <commit>        # the tree to compare against
  * deno run -A bench/ab_trees.ts /tmp/before . 40
+ * deno run -A bench/ab_trees.ts /tmp/before . 40 'sum'   # only the operations whose name matches
  * ```
  *
  * Prints per operation: before, after, after ÷ before.
@@ -15,9 +16,9 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [beforeDir, afterDir = ".", roundsArg = "40"] = Deno.args;
+const [beforeDir, afterDir = ".", roundsArg = "40", filter = ""] = Deno.args;
 if (beforeDir === undefined) {
-  console.error("usage: deno run -A bench/ab_trees.ts <before tree> [after tree = .] [rounds = 40]");
+  console.error("usage: deno run -A bench/ab_trees.ts <before tree> [after tree = .] [rounds = 40] [regex]");
   Deno.exit(2);
 }
 const rounds = Number(roundsArg);
@@ -114,7 +115,7 @@ const [before, after] = [await load(beforeDir), await load(afterDir)];
 console.log(
   `before: ${resolve(beforeDir)}, after: ${resolve(afterDir)}; best of ${rounds} alternating rounds`,
 );
-for (const c of CASES) {
+for (const c of CASES.filter((c) => new RegExp(filter).test(c.name))) {
   const fb = c.setup(before), fa = c.setup(after);
   batch(fb), batch(fa); // warm-up
   let b = Infinity, a = Infinity;

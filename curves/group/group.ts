@@ -328,8 +328,19 @@ export class GroupImpl<V> implements Group<V> {
       this.batchFirst = this.law.alloc(cap); // may throw OUT_OF_MEMORY: then nothing changed
       this.batchCap = cap;
     }
-    const slots = new Array<PointSlot>(len);
-    for (let i = 0; i < len; i++) slots[i] = this.load(points[start + i], this.law.at(this.batchFirst, i));
+    const slots = new Array<PointSlot>(len), kernel = this.F.kernel, e = this.pointEntries;
+    for (let i = 0; i < len; i++) slots[i] = this.law.at(this.batchFirst, i);
+    // Points saved one after the other sit side by side in one store (up to STORE_POINTS: decoded keys,
+    // the results of a loop): each such run is one block copy. (A copy per point measured 84–110 ns
+    // per G1 point against 20–30 ns, 10⁴ decoded points, Deno.)
+    for (let i = 0, j: number; i < len; i = j) {
+      const q = points[start + i] as PointImpl<V>, store = q.store, at = q.at;
+      for (j = i + 1; j < len; j++) {
+        const r = points[start + j] as PointImpl<V>;
+        if (r.store !== store || r.at !== at + (j - i) * e) break;
+      }
+      kernel.loadSlots(slots[i], (j - i) * this.pointSlots, store, at);
+    }
     return slots;
   }
 

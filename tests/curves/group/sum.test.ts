@@ -154,7 +154,8 @@ Deno.test("sum: points of another group or backend are rejected", () => {
 
 // Longer than a chunk (SUM_TUNING_*.chunk = 4096): the group loads and sums chunk by chunk and adds
 // the chunk sums; checked against Σ mᵢ·Pᵢ over a pool (mᵢ the multiplicities), with an identity and a
-// cancelling pair straddling the chunk boundary. A bad point at the end changes nothing.
+// cancelling pair straddling the chunk boundary, as computed and as decoded. A bad point at the end
+// changes nothing.
 for (const c of cases().filter((c) => c.label.includes("bls12-381"))) {
   Deno.test(`sum: ${c.label}, two chunks and a bit`, () => {
     const { G } = c;
@@ -170,6 +171,9 @@ for (const c of cases().filter((c) => c.label.includes("bls12-381"))) {
     let want = G.ZERO;
     for (const [j, m] of counts) want = want.add(pool[j].multiplyUnsafe(m));
     assert.ok(G.sumVartime(pts).equals(want), "equals Σ mᵢ·Pᵢ");
+    // Decoded (Z = 1, the identity Z = 0): loaded straight into the tree, chunk by chunk (affine_load.ts).
+    const decoded = pts.map((p) => G.fromBytesUnchecked(p.toBytes()));
+    assert.ok(G.sumVartime(decoded).equals(want), "decoded inputs: equals Σ mᵢ·Pᵢ");
     throwsCode(() => G.sumVartime([...pts, 7 as unknown as AnyPoint]), "INVALID_TYPE", "bad last point");
     assert.ok(G.sumVartime(pts).equals(want), "unchanged after the error");
   });
