@@ -13,9 +13,12 @@
  * Why: a program that imports a curve otherwise loads its 120-odd modules one by one. On Node 20 the
  * first `import()` of BLS12-381 took 120–180 ms from the per-file build against 30–44 ms from one
  * bundled file (noble: 53–68 ms), on this machine (issue 13, cold start). Splitting keeps one copy of
- * each module for a program that imports several entries (the backend registry is shared state). The
- * output is not minified (each module keeps esbuild's `// <path>` comment naming its library file);
- * the library has no runtime dependency, so nothing stays an import. The bundled chunks merge modules, so their
+ * each module for a program that imports several entries (the backend registry is shared state). Its
+ * whitespace and syntax are minified, names kept (stack traces still name the library's functions): the
+ * npm tarball went from 696.6 to 663.5 kB packed (the consumer test holds it under 700 kB), the runtime
+ * build from 515 to 340 kB, and on Node 20 the first `import()` of BLS12-381 from a median 19 to 17 ms
+ * (10 fresh processes each, alternating; Bun unchanged within its noise). The library has no runtime
+ * dependency, so nothing stays an import. The bundled chunks merge modules, so their
  * top-level registrations can no longer be dropped one file at a time: that is why bundlers keep the
  * per-file build.
  *
@@ -93,7 +96,8 @@ export async function bundlePackage(dist) {
     platform: "neutral",
     target: "es2022",
     chunkNames: "chunks/[name]-[hash]",
-    minify: false,
+    minifyWhitespace: true,
+    minifySyntax: true,
     legalComments: "none",
     logLevel: "warning",
     metafile: true,
