@@ -12,7 +12,8 @@
  * during normalisation). An odd point of a level is carried to the next level unchanged.
  *
  * A level stops the tree once at most `stopAt` points remain; they are added with complete projective
- * additions. Inputs of at most `minTree` points skip the tree altogether (a plain loop is faster: of
+ * additions. Inputs of at most `minTree` points (`minTreeCompiled` where the levels are compiled) skip
+ * the tree altogether (a plain loop is faster: of
  * variable-time Jacobian mixed additions in one wasm call when every input has Z ∈ {0, 1} and the
  * group's point layer is compiled, else of complete projective additions), and
  * inputs longer than `chunk` points are summed chunk by chunk (bounded scratch; blst's batches hold
@@ -30,6 +31,8 @@ import type { Projective } from "./projective.ts";
 export interface SumTuning {
   /** Inputs with at most this many points use a plain loop (projective, or affine up to minTreeAffine). */
   readonly minTree: number;
+  /** minTree where the tree levels are compiled (wasm); minTree if omitted. */
+  readonly minTreeCompiled?: number;
   /**
    * Inputs with at most this many points, every one with Z ∈ {0, 1}, use the loop of mixed additions;
    * longer affine inputs take the tree (≤ minTree; it costs them no normalisation).
@@ -43,24 +46,32 @@ export interface SumTuning {
 
 /**
  * Default tuning over Fp (G1), from crossovers measured on both backends with random-Z inputs: the tree
- * beats the plain loop from about 48–64 points (an inversion ≈ 35 multiplications in wasm, ≈ 80 in
- * TypeScript), and levels under 8 points no longer pay for their inversion. Chunks of 4096 points: a
- * chunk spends one inversion per level, and 4096 measured 2–3 % faster than 1024 at 10⁴ points (wasm,
- * one process, alternating), for ≈ 1.2 MB of G2 scratch.
+ * beats the plain loop from about 48–64 points in TypeScript (an inversion ≈ 80 multiplications; at 64
+ * points the loop took 1.41× the tree's time), and levels under 8 points no longer pay for their
+ * inversion. In wasm the complete addition got cheaper (the fused sums of products, `mul2`) and the
+ * crossover moved to about 150 points: the loop took 0.89–0.91× the tree's time at 64 points, 0.95× at
+ * 100, 0.98–0.99× at 128, 1.01× at 160 and 1.06× at 200–256 (best of 60–300 alternating rounds, two
+ * runs, 2026-12-07). Chunks of 4096 points: a chunk spends one inversion per level, and 4096
+ * measured 2–3 % faster than 1024 at 10⁴ points (wasm, one process, alternating), for ≈ 1.2 MB of G2
+ * scratch.
  */
 export const SUM_TUNING_FP: SumTuning = Object.freeze({
   minTree: 48,
+  minTreeCompiled: 128,
   minTreeAffine: 24,
   stopAt: 8,
   chunk: 4096,
 });
 /**
- * Default tuning over Fp2 (G2): additions cost ≈ 3× more, the inversion barely more, so earlier. The
- * affine crossovers (the mixed-addition loop against the tree on inputs with Z = 1: G1 about 24 points,
- * G2 about 8–10, wasm, one process, alternating) are lower: the tree's inputs need no normalisation.
+ * Default tuning over Fp2 (G2): additions cost ≈ 3× more, the inversion barely more, so earlier (wasm:
+ * the loop took 0.93–0.95× the tree's time at 24 points, 0.99–1.00× at 32, 1.04× at 40, 1.10–1.13× at
+ * 48–64, measured as for G1). The affine crossovers (the mixed-addition loop against the tree on
+ * inputs with Z = 1: G1 about 24 points, G2 about 8–10, wasm, one process, alternating) are lower: the
+ * tree's inputs need no normalisation.
  */
 export const SUM_TUNING_FP2: SumTuning = Object.freeze({
   minTree: 16,
+  minTreeCompiled: 32,
   minTreeAffine: 8,
   stopAt: 4,
   chunk: 4096,
@@ -131,11 +142,12 @@ export function sumVartime<V>(
   jac?: Jacobian<V>,
 ): void {
   const total = slots.length, minAffine = tuning.minTreeAffine ?? tuning.minTree;
+  const minTree = compiled !== null ? tuning.minTreeCompiled ?? tuning.minTree : tuning.minTree;
   // Affine inputs past the mixed-addition loop's crossover take the tree (wasm; the TypeScript backend
   // keeps the projective loop up to minTree).
-  const affineTree = total > minAffine && total <= tuning.minTree && compiled !== null && jac !== undefined &&
+  const affineTree = total > minAffine && total <= minTree && compiled !== null && jac !== undefined &&
     slots.every((q) => jac.isAffineVartime(q) || law.F.isZero(q + 2 * law.n) === 1);
-  if (total <= tuning.minTree && !affineTree) {
+  if (total <= minTree && !affineTree) {
     const s = batchScratch(law, 0, 0), sum = s.pt;
     // (Past minAffine, the scan above has already found a projective input.)
     if (
