@@ -332,7 +332,7 @@ export class GroupImpl<V> implements Group<V> {
     for (let i = 0; i < len; i++) slots[i] = this.law.at(this.batchFirst, i);
     // Points saved one after the other sit side by side in one store (up to STORE_POINTS: decoded keys,
     // the results of a loop): each such run is one block copy. (A copy per point measured 84–110 ns
-    // per G1 point against 20–30 ns, 10⁴ decoded points, Deno.)
+    // per G1 point against 8.5 ns, 4096 decoded points, Deno.)
     for (let i = 0, j: number; i < len; i = j) {
       const q = points[start + i] as PointImpl<V>, store = q.store, at = q.at;
       for (j = i + 1; j < len; j++) {

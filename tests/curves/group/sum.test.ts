@@ -171,7 +171,8 @@ for (const c of cases().filter((c) => c.label.includes("bls12-381"))) {
     let want = G.ZERO;
     for (const [j, m] of counts) want = want.add(pool[j].multiplyUnsafe(m));
     assert.ok(G.sumVartime(pts).equals(want), "equals Σ mᵢ·Pᵢ");
-    // Decoded (Z = 1, the identity Z = 0): loaded straight into the tree, chunk by chunk (affine_load.ts).
+    // Decoded (Z = 1, the identity Z = 0): saved side by side, so loaded by runs of their stores
+    // (GroupImpl.loadRange), then normalised in wasm (Z = 1 copied, O dropped), chunk by chunk.
     const decoded = pts.map((p) => G.fromBytesUnchecked(p.toBytes()));
     assert.ok(G.sumVartime(decoded).equals(want), "decoded inputs: equals Σ mᵢ·Pᵢ");
     throwsCode(() => G.sumVartime([...pts, 7 as unknown as AnyPoint]), "INVALID_TYPE", "bad last point");
