@@ -96,7 +96,8 @@ export { emitAdd } from "../field/wasm/emit_linear.ts";
 export { emitMontMulFips, ref } from "../field/wasm/emit_mont.ts";
 export { emitMontMulReducedSimd } from "../field/wasm/emit_mont_reduced_simd.ts";
 export { negInverse, type RadixPlan, radixPlan, splitLimbs } from "../field/wasm/limbs.ts";
-export { buildWasmInverse, inverseLayer, inverseModuleBytes, inverseParams } from "../field/wasm/inverse.ts";
+export { buildWasmInverse, inverseModuleBytes, inverseParams } from "../wasm/inverse.ts";
+export { inverseLayer } from "../field/wasm/inverse.ts";
 export { sqr4Layer } from "../field/wasm/emit_sqr4.ts";
 export {
   createWasmFieldKernel,

@@ -5,7 +5,7 @@
  *   NO_COLOR=1 DENO_DIR=.cache/deno node_modules/@deno/linux-x64-glibc/deno run --allow-read --allow-env \
  *     bench/field/inverse.ts
  *
- * Rows: wasm binary-GCD inverse (field/wasm/inverse.ts) called directly and through the wasm kernel's
+ * Rows: wasm binary-GCD inverse (wasm/inverse.ts) called directly and through the wasm kernel's
  * `inv`, Fermat a^(p−2) (invFermat) over the wasm kernel, TS binary-GCD inverse (inverse_ts.ts), Fermat
  * over the TS kernel, noble. Not a test: prints a table.
  */
@@ -14,7 +14,7 @@ import { FIELDS } from "../../curves/registry.ts";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { bn254 } from "@noble/curves/bn254.js";
 import { fieldKernel, type FieldName } from "../../field/mod.ts";
-import { buildWasmInverse, inverseParams } from "../../field/wasm/inverse.ts";
+import { buildWasmInverse, inverseParams } from "../../wasm/inverse.ts";
 import { buildTsInverse } from "../../field/algorithms/inverse_ts.ts";
 import { invFermat } from "../../field/algorithms/mod.ts";
 import { randomBelow } from "../case.ts";

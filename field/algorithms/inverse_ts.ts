@@ -1,6 +1,6 @@
 /**
  * Modular inversion in TypeScript, for the TypeScript kernel's element layout: Pornin's
- * optimized binary GCD (ePrint 2020/972, Algorithm 2; the same scheme as field/wasm/inverse.ts, whose
+ * optimized binary GCD (ePrint 2020/972, Algorithm 2; the same scheme as wasm/inverse.ts, whose
  * comment explains it) in exact double arithmetic, with 24-bit limbs and K = 24 inner steps per outer
  * iteration (k = 25: 50-bit approximations ā, b̄, which doubles hold exactly).
  *

@@ -2,7 +2,7 @@
  * Montgomery constants of a prime modulus for the wasm kernel, all derived here from p (public values:
  * BigInt is fine). Montgomery 1985, "Modular multiplication without trial division".
  *
- * THE LAYOUT (a contract with field/wasm/inverse.ts): an element is N little-endian limbs of `limbBits`
+ * THE LAYOUT (a contract with wasm/inverse.ts, through field/wasm/inverse.ts): an element is N little-endian limbs of `limbBits`
  * bits, one per u32 slot, in Montgomery form with R = 2^(limbBits·N), fully reduced into [0, p) at
  * rest. Words (limbBits = 32, N = ⌈bits/32⌉) are the default; limbs at rest (limbBits = w < 32,
  * N = ⌈(bits + 1)/w⌉, the reduced-radix kernels' own limbs: module.ts `rest: "limbs"`) spare those

@@ -158,7 +158,7 @@ export function fieldContracts(p: bigint, limbBits = 32): Readonly<Record<string
       inputs: [el(1, 1n)],
       outputs: [out(0, P1)],
       cite:
-        'field/wasm/inverse.ts: "a, b ∈ [0, 2^bits)" … v = R²·y⁻¹ mod m fully reduced; (representation: ' +
+        'wasm/inverse.ts: "a, b ∈ [0, 2^bits)" … v = s·y⁻¹ mod m fully reduced, s = R² (field/wasm/inverse.ts); (representation: ' +
         '"no memory scratch": the third parameter is not written)',
     },
     fp2_mul: {
@@ -189,12 +189,16 @@ export function fieldContracts(p: bigint, limbBits = 32): Readonly<Record<string
 
 /** Bounds of X25519's field functions in multiples of "tight" (loose = 4·tight). */
 export const TIGHT = 1n, LOOSE = 4n;
+/**
+ * An X25519 element held as 32 bytes (fe_tobytes' output, fe_invert_bytes' operands), not as limbs: a
+ * bound above every limb bound, so that no limb function accepts it.
+ */
+export const BYTES = 1n << 64n;
 const X_CITE = 'x25519/wasm/field.ts: "Input bounds: loose. Output bounds: tight."';
 
 /**
  * The leaf contracts of the X25519 module's field functions (x25519/wasm/module.ts, memory operands:
- * fe_*(out, a, b)). `sq^n` is the contract of the unnamed repeated squarings (sqn(2), sqn(5)), which
- * calls_x25519.ts identifies by their bodies.
+ * fe_*(out, a, b)), and of the encoding and the inversion on bytes that fe_invert calls.
  */
 export const X25519_CONTRACTS: Readonly<Record<string, LeafContract>> = {
   fe_mul: {
@@ -204,11 +208,24 @@ export const X25519_CONTRACTS: Readonly<Record<string, LeafContract>> = {
     cite: X_CITE,
   },
   fe_sq: { kind: "contract", inputs: [el(1, LOOSE)], outputs: [out(0, { k: TIGHT })], cite: X_CITE },
-  "sq^n": {
+  fe_tobytes: {
     kind: "contract",
     inputs: [el(1, LOOSE)],
+    outputs: [out(0, { k: BYTES })],
+    cite: 'x25519/wasm/field.ts emitToBytes: "the canonical 32-byte little-endian encoding of f (fully ' +
+      'reduced, in [0, p))"; "Input bounds: loose."',
+  },
+  fe_invert_bytes: {
+    kind: "contract",
+    inputs: [el(1, BYTES)],
+    outputs: [out(0, { k: BYTES })],
+    cite: 'wasm/inverse.ts: "out ← start·y⁻¹ mod p, fully reduced, for y at inAddr (fully reduced)"',
+  },
+  fe_frombytes: {
+    kind: "contract",
+    inputs: [el(1, BYTES)],
     outputs: [out(0, { k: TIGHT })],
-    cite: 'x25519/wasm/module.ts sqn: "`n` squarings in a row" of emitSqr (' + X_CITE + ")",
+    cite: 'x25519/wasm/field.ts emitFromBytes: "Values ≥ p are accepted … Output bounds: tight."',
   },
   fe_mul_a24: { kind: "contract", inputs: [el(1, LOOSE)], outputs: [out(0, { k: TIGHT })], cite: X_CITE },
   fe_carry: {

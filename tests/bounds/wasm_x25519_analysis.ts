@@ -4,10 +4,9 @@
  * x25519/wasm/field.ts, WASM_BOUNDS), the inversion and both ladders. Elements are ten i64 cells of
  * 8 bytes (FE_BYTES = 80); inputs are seeded per limb in [−bound_k, bound_k], outputs read signed.
  *
- * Composite functions are proven modularly: fe_invert calls fe_mul, fe_sq and two unexported
- * squaring chains; their contracts (operands within loose, result within tight) are proven by their
- * own analyses first and then applied at each call ({@linkcode feContract}), which checks the
- * operands. The inline ladder `x25519` runs every product inline; `x25519_calls` applies the
+ * Composite functions are proven modularly: fe_invert calls fe_tobytes, the inversion on bytes
+ * (wasm/inverse.ts) and fe_frombytes; the callees' contracts are proven by their own analyses first
+ * and then applied at each call ({@linkcode feContract}), which checks the operands. The inline ladder `x25519` runs every product inline; `x25519_calls` applies the
  * contracts of fe_mul, fe_sq and fe_mul_a24. Both loops run to an inductive invariant.
  * @module
  */

@@ -9,6 +9,7 @@ import {
   feContract,
   inside,
   LOOSE,
+  slotAt,
   TIGHT,
   TWICE_TIGHT,
   widest,
@@ -48,17 +49,18 @@ function contracts(a: ReturnType<typeof x25519Interpreter>): Map<number, Contrac
     m.set(a.indexOf(fn), feContract(fn, inputs, 0, LOOSE, TIGHT));
   }
   m.set(a.indexOf("fe_mul_a24"), feContract("fe_mul_a24", [1], 0, LOOSE, TIGHT));
-  // fe_tobytes(s, a): a within loose (checked); its four words, the top one < 2^63 (proven above).
-  const words = [0, 1, 2, 3].map((j) => ({ lo: 0n, hi: j === 3 ? (1n << 63n) - 1n : (1n << 64n) - 1n }));
-  const check = feContract("fe_tobytes", [1], 1, LOOSE, LOOSE);
-  m.set(a.indexOf("fe_tobytes"), (x, args) => {
-    const operand = x.readLimbs(args[1], 8, 10, true);
-    check(x, [args[0], args[1]]); // checks the operand (and rewrites it within the same bound)
-    x.writeLimbs(args[1], 8, operand);
-    x.writeLimbs(args[0], 8, words);
-  });
+  m.set(a.indexOf("fe_tobytes"), toBytesContract);
   return m;
 }
+
+/** fe_tobytes(s, a): a within loose (checked); its four words, the top one < 2^63 (proven below). */
+const toBytesContract: Contract = (x, args) => {
+  const words = [0, 1, 2, 3].map((j) => ({ lo: 0n, hi: j === 3 ? (1n << 63n) - 1n : (1n << 64n) - 1n }));
+  const operand = x.readLimbs(args[1], 8, 10, true);
+  feContract("fe_tobytes", [1], 1, LOOSE, LOOSE)(x, [args[0], args[1]]); // checks the operand
+  x.writeLimbs(args[1], 8, operand); // (the check rewrote it within the same bound)
+  x.writeLimbs(args[0], 8, words);
+};
 
 Deno.test("bounds wasm x25519: field functions meet their stated limb bounds, no wrap", () => {
   assert.ok(inside(TWICE_TIGHT, LOOSE));
@@ -121,22 +123,32 @@ Deno.test("bounds wasm x25519: cswap, frombytes, tobytes", () => {
 });
 
 Deno.test("bounds wasm x25519: fe_invert through its callees' proven contracts", () => {
-  const a = x25519Interpreter();
-  const invert = a.indexOf("fe_invert");
-  const used = new Map<number, Contract>();
-  for (const f of callees(a, invert)) {
-    // Each callee (fe_mul, fe_sq and the 2- and 5-squaring chains) proven: loose operands → tight.
-    const ins = f === a.indexOf("fe_mul") ? [LOOSE, LOOSE] : [LOOSE];
-    const x = analyseFe(f, ins);
-    const name = a.module.functions[f - a.module.imports.length].name;
-    print(`${name} (called by fe_invert)`, ins.map(() => "loose").join(", "), x.out, "tight", x.report);
-    assert.ok(inside(x.out, TIGHT) && x.report.wraps.length === 0, name);
-    used.set(f, feContract(name, ins.map((_, j) => j + 1), 0, LOOSE, TIGHT));
-  }
+  // fe_invert = fe_tobytes (loose → four words, proven below) into INV_BYTES, fe_invert_bytes there
+  // (the binary GCD of wasm/inverse.ts: any four words here; its values are checked against BigInt in
+  // tests/field/algorithms_wasm_inverse.test.ts), then fe_frombytes run on them (any bytes → tight).
+  const run = (decode?: Contract) => {
+    const a = x25519Interpreter();
+    const names = callees(a, a.indexOf("fe_invert")).map((f) =>
+      a.module.functions[f - a.module.imports.length].name
+    );
+    assert.deepEqual(names, ["fe_tobytes", "fe_invert_bytes", "fe_frombytes"]);
+    const any = [0, 1, 2, 3].map(() => ({ lo: 0n, hi: (1n << 64n) - 1n }));
+    a.contracts.set(a.indexOf("fe_tobytes"), toBytesContract);
+    a.contracts.set(a.indexOf("fe_invert_bytes"), (x, args) => x.writeLimbs(args[0], 8, any));
+    if (decode !== undefined) a.contracts.set(a.indexOf("fe_frombytes"), decode);
+    a.seedUnknown(x25519Layout.INV_BYTES + 32, 8); // fe_frombytes' last load reads 8 bytes from byte 28
+    a.seedLimbs(slotAt(1), 8, LOOSE);
+    const report = a.run("fe_invert", [slotAt(0), slotAt(1)]);
+    return { out: a.readLimbs(slotAt(0), 8, 10, true), report };
+  };
   assert.deepEqual(row("fe_invert"), { fn: "fe_invert", inputs: ["loose"], output: "tight" });
-  const x = analyseFe("fe_invert", [LOOSE], used);
-  print("fe_invert", "loose", x.out, `tight: ${callees(a, invert).length} callees' contracts`, x.report);
-  assert.ok(inside(x.out, TIGHT));
+  const { out, report } = run();
+  print("fe_invert", "loose", out, "tight: fe_tobytes, fe_invert_bytes (any bytes), fe_frombytes", report);
+  assert.ok(inside(out, TIGHT));
+  assert.deepEqual(report.wraps, []);
+  // control: a decoding that returned loose limbs would not give a tight inverse
+  const loose = run((x, args) => x.writeLimbs(args[0], 8, LOOSE)).out;
+  assert.ok(!inside(loose, TIGHT));
 });
 
 /** Runs a ladder on unknown scalar and u bytes; returns its report. */

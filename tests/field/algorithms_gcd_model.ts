@@ -1,5 +1,5 @@
 /**
- * A BigInt model of the constant-time binary GCD of field/wasm/inverse.ts (K = 30) and
+ * A BigInt model of the constant-time binary GCD of wasm/inverse.ts (K = 30) and
  * field/algorithms/inverse_ts.ts (K = 24): Pornin, ePrint 2020/972, Algorithm 2, with the same
  * approximations. It counts the steps really needed and how often the approximations' comparison errs.
  * Test code only.

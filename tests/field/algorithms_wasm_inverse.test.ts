@@ -1,6 +1,6 @@
 /**
- * field/wasm/inverse.ts: the constant-time wasm inversion against BigInt modular inversion for all four
- * fields (random and edge inputs, Montgomery form in and out, aliasing, no stray writes), its bytecode
+ * wasm/inverse.ts: the constant-time wasm inversion against BigInt modular inversion for all four
+ * fields and X25519's prime 2^255 − 19 (random and edge inputs, Montgomery form in and out, aliasing, no stray writes), its bytecode
  * under the "counted loops only" rule, and a BigInt model of the same algorithm (Pornin 2020/972,
  * Algorithm 2 with k − 1 = 30 and the same approximations) that measures how many outer iterations inputs
  * really need against the fixed count.
@@ -12,7 +12,11 @@ import { assertCountedLoopsOnly } from "../ct/wasm_rules.ts";
 import { model } from "./algorithms_gcd_model.ts";
 import { modPow } from "./algorithms_ref_kernel.ts";
 
-const NAMES = Object.keys(FIELDS) as FieldName[];
+/** The moduli the generator serves: the four fields' and X25519's (x25519/wasm/module.ts). */
+const MODULI: readonly (readonly [string, bigint])[] = [
+  ...(Object.keys(FIELDS) as FieldName[]).map((name) => [name, FIELDS[name].p] as const),
+  ["x25519 2^255 − 19", 2n ** 255n - 19n],
+];
 
 function randomBelow(p: bigint): bigint {
   const bytes = new Uint8Array(Math.ceil(p.toString(2).length / 8) + 8);
@@ -46,9 +50,8 @@ function edgeInputs(p: bigint): bigint[] {
   return out.filter((x) => x >= 0n && x < p);
 }
 
-for (const name of NAMES) {
+for (const [name, p] of MODULI) {
   Deno.test(`wasm inverse matches BigInt, Montgomery form in and out (${name})`, () => {
-    const { p } = FIELDS[name];
     const { n32 } = inverseParams(p);
     const R = 1n << BigInt(32 * n32);
     const memory = new WebAssembly.Memory({ initial: 1 });
@@ -86,7 +89,6 @@ for (const name of NAMES) {
   });
 
   Deno.test(`wasm inverse bytecode: counted loops only, deterministic (${name})`, () => {
-    const { p } = FIELDS[name];
     const bytes = inverseModuleBytes(p);
     assertCountedLoopsOnly(bytes, ["inv"]);
     assert.deepEqual(inverseModuleBytes(p), bytes);
@@ -96,8 +98,8 @@ for (const name of NAMES) {
 Deno.test("model: steps needed stay within 2·bits − 1 (≤ the fixed 30·iterations), approximations do err", () => {
   const lines: string[] = [];
   let wrong = 0;
-  for (const name of NAMES) {
-    const { p, bits } = FIELDS[name];
+  for (const [name, p] of MODULI) {
+    const bits = p.toString(2).length;
     const { iterations } = inverseParams(p);
     assert.ok(30 * iterations >= 2 * bits - 1);
     let worst = 0;

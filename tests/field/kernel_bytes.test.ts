@@ -1,7 +1,7 @@
 /**
  * Canonical encodings: fromBytes/toBytes against BigInt, rejection of values ≥ p (returns 0, writes 0)
  * and of wrong lengths, the checked decoder's errors, the two backends against each other through
- * bytes, and the wasm kernel's memory layout (the contract with field/wasm/inverse.ts).
+ * bytes, and the wasm kernel's memory layout (the contract with wasm/inverse.ts).
  */
 
 import { FIELDS, IsochronError, wasmFieldKernel } from "../internal.ts";

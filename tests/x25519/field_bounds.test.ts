@@ -173,4 +173,35 @@ for (const backend of BACKENDS) {
       assert.equal(mod(value(r) * value(a)), mod(value(a)) === 0n ? 0n : 1n);
     }
   });
+
+  // The wasm inversion runs the binary GCD on the canonical value (x25519/wasm/module.ts): values whose
+  // GCD takes the most steps (2^254, high powers of two, p − 1), small ones, and random ones.
+  Deno.test(`field ${backend}: inv equals x^(p−2) on edge and random values`, () => {
+    const pow = (x: bigint) => {
+      let r = 1n, b = mod(x);
+      for (let e = P - 2n; e > 0n; e >>= 1n, b = (b * b) % P) if (e & 1n) r = (r * b) % P;
+      return r;
+    };
+    const cases = [
+      0n,
+      1n,
+      2n,
+      9n,
+      19n,
+      P - 1n,
+      P - 2n,
+      (P - 1n) / 2n,
+      2n ** 254n,
+      2n ** 254n - 1n,
+      2n ** 200n,
+    ];
+    for (let i = 0; i < 40; i++) cases.push(fromLe(crypto.getRandomValues(new Uint8Array(32))) % P);
+    for (const x of cases) {
+      k.fromBytes(0, le(x));
+      k.inv(1, 0);
+      const r = get(1);
+      within(r, tight, `inv ${x}`);
+      assert.equal(mod(value(r)), pow(x), `inv ${x}`);
+    }
+  });
 }

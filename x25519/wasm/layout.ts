@@ -17,8 +17,8 @@ export const slot = (s: number): number => s * FE_BYTES;
 
 /** Slots 0–7 are free for callers (tests and the kernel API); the others belong to the drivers. */
 export const USER_SLOTS: number = 8;
-/** Inversion temporaries t0..t3. */
-export const INV_T: readonly number[] = [slot(8), slot(9), slot(10), slot(11)];
+/** The inversion's buffer: the canonical 32 bytes of the element it inverts, then of the inverse. */
+export const INV_BYTES: number = slot(8);
 /** Ladder epilogue: x2, z2, 1/z2, x2/z2. */
 export const LADDER_X2: number = slot(12),
   LADDER_Z2: number = slot(13),

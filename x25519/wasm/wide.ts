@@ -2,8 +2,8 @@
  * X25519 on 4 × 64-bit limbs with the wide-arithmetic instructions (wasm/emitter.ts `WideOp`), for
  * engines that validate them (JavaScriptCore in Bun 1.4; V8 only behind a flag): its own small module,
  * since a module holding these instructions does not compile elsewhere. The RFC 7748 §5 ladder on
- * locals, then z⁻¹ = z^(p−2) by the ref10 addition chain (254 squarings in counted loops, 11
- * multiplications), then the canonical encoding.
+ * locals, then z⁻¹ by the constant-time binary GCD of wasm/inverse.ts on z's canonical value (as
+ * module.ts's fe_invert), then the canonical encoding.
  *
  * Elements are 4 limbs with value < 2^256 (not reduced), p = 2^255 − 19, 2^256 ≡ 38:
  * - mul: 16 products a_i·b_j summed in 128 bits row by row (exact: a limb product + a limb + a carry
@@ -20,13 +20,14 @@
  */
 
 import { FunctionBuilder, I32, I64, ModuleBuilder, Op, WideOp } from "../../wasm/emitter.ts";
+import { inverseFunction } from "../../wasm/inverse.ts";
 
 const M64 = (1n << 64n) - 1n;
 const P = (1n << 255n) - 19n;
 const limbOf = (x: bigint, j: number): bigint => BigInt.asIntN(64, (x >> BigInt(64 * j)) & M64);
 
-/** Scratch addresses of the module's memory (one page). */
-const OUT = 0, K = 32, U = 64, KC = 96;
+/** Scratch addresses of the module's memory (one page); INV: the inversion's 32 bytes. */
+const OUT = 0, K = 32, U = 64, KC = 96, INV = 128;
 
 /** An element: four i64 locals. */
 type Fe4 = readonly number[];
@@ -144,16 +145,6 @@ class Emit {
       f.localGet(b[j]).localGet(x).op(Op.i64Xor).localSet(b[j]);
     }
   }
-  /** x ← x^(2^n): a counted loop of n squarings (n public, ≥ 1). */
-  sqrN(x: Fe4, n: number): void {
-    const f = this.f, i = f.local(I32);
-    f.i32Const(n).localSet(i);
-    f.begin(Op.loop);
-    this.sqr(x, x);
-    f.localGet(i).i32Const(1).op(Op.i32Sub).localSet(i);
-    f.localGet(i).i32Const(0).op(Op.i32Ne).brIf(0);
-    f.end();
-  }
   /** x − p if x ≥ p else x, for x < 2^256 (a masked subtraction). */
   reduceOnce(x: Fe4): void {
     const f = this.f, t = this.t, c = this.c, keep = f.local(I64);
@@ -173,6 +164,8 @@ class Emit {
 
 /** The bytes of the module: `x25519(out, k, u)` on byte addresses (32 bytes each) of its memory. */
 export function x25519WideBytes(): Uint8Array<ArrayBuffer> {
+  const mb = new ModuleBuilder().defineMemory(1);
+  const invert = mb.addFunction(null, inverseFunction(P, { limbBits: 32, start: 1n }));
   const f = new FunctionBuilder([], []);
   const e = new Emit(f);
   const x1 = e.fe(), x2 = e.fe(), z2 = e.fe(), x3 = e.fe(), z3 = e.fe();
@@ -222,24 +215,14 @@ export function x25519WideBytes(): Uint8Array<ArrayBuffer> {
   f.end();
   f.i64Const(0).localGet(swap).op(Op.i64Sub).localSet(mask);
   e.cswap(x2, x3, mask), e.cswap(z2, z3, mask);
-  // z2⁻¹ = z2^(p − 2), p − 2 = 2^255 − 21 (the ref10 chain; A, B, C, D, E as temporaries)
-  const z = z2, t0 = A, z9 = B, z11 = C, zA = D, zB = E;
-  e.sqr(t0, z); //                       z^2
-  e.sqr(z9, t0), e.sqr(z9, z9), e.mul(z9, z9, z); // z^9
-  e.mul(z11, z9, t0); //                 z^11
-  e.sqr(t0, z11), e.mul(zA, t0, z9); //  z^(2^5 − 1)
-  e.copy(t0, zA), e.sqrN(t0, 5), e.mul(zA, t0, zA); //   2^10 − 1
-  e.copy(t0, zA), e.sqrN(t0, 10), e.mul(zB, t0, zA); //  2^20 − 1
-  e.copy(t0, zB), e.sqrN(t0, 20), e.mul(t0, t0, zB); //  2^40 − 1
-  e.sqrN(t0, 10), e.mul(zA, t0, zA); //                  2^50 − 1
-  e.copy(t0, zA), e.sqrN(t0, 50), e.mul(zB, t0, zA); //  2^100 − 1
-  e.copy(t0, zB), e.sqrN(t0, 100), e.mul(t0, t0, zB); // 2^200 − 1
-  e.sqrN(t0, 50), e.mul(t0, t0, zA); //                  2^250 − 1
-  e.sqrN(t0, 5), e.mul(t0, t0, z11); //                  2^255 − 21
-  e.mul(x2, x2, t0);
+  // z2⁻¹ by the binary GCD of wasm/inverse.ts on z2's canonical value, in INV (as module.ts's fe_invert)
+  e.reduceOnce(z2), e.reduceOnce(z2);
+  for (let j = 0; j < 4; j++) f.i32Const(0).localGet(z2[j]).mem(Op.i64Store, INV + 8 * j);
+  f.i32Const(INV).i32Const(INV).i32Const(0).call(invert);
+  for (let j = 0; j < 4; j++) f.i32Const(0).mem(Op.i64Load, INV + 8 * j).localSet(A[j]);
+  e.mul(x2, x2, A);
   e.reduceOnce(x2), e.reduceOnce(x2);
   for (let j = 0; j < 4; j++) f.i32Const(0).localGet(x2[j]).mem(Op.i64Store, OUT + 8 * j);
-  const mb = new ModuleBuilder().defineMemory(1);
   mb.addFunction("x25519", f);
   return mb.toBytes();
 }
@@ -249,5 +232,5 @@ export const X25519_WIDE: Readonly<{ OUT: number; K: number; U: number; END: num
   OUT: OUT,
   K: K,
   U: U,
-  END: KC + 32,
+  END: INV + 32,
 });
