@@ -86,6 +86,12 @@ export interface BenchCase {
   selfTimed?: number;
   /** Releases what `setup` acquired (e.g. ffjavascript's thread manager), after the operation's samples. */
   teardown?: () => unknown;
+  /**
+   * The operation's libraries are measured one after the other (setup, samples, inputs dropped), not
+   * round-robin with every library's inputs alive at once: for inputs of a gigabyte or more (the bulk
+   * sums of 10⁶ points under `--long`).
+   */
+  sequential?: boolean;
 }
 
 /** `"<suite> <op>"`: the string `--filter` is matched against. */

@@ -108,6 +108,14 @@ export async function measureGroup(
   plan: Plan,
   onFailure: OnFailure,
 ): Promise<Measurement[]> {
+  if (cases.length > 1 && cases.every((c) => c.sequential === true)) {
+    const out: Measurement[] = [];
+    for (const c of cases) {
+      out.push(...await measureGroup([c], plan, onFailure));
+      collectGarbage(); // this library's inputs, before the next one's are built
+    }
+    return out;
+  }
   const states: State[] = [];
   for (const c of cases) {
     let stage: FailureStage = "setup";
@@ -161,4 +169,15 @@ export async function measureGroup(
     samples: s.perOp.length,
     batch: s.batch,
   }));
+}
+
+/**
+ * A full garbage collection where the runtime offers one (V8 started with --expose-gc, as the bench
+ * task starts Deno; Bun's `Bun.gc`): between operations, and between the libraries of a sequential
+ * one, so that the inputs measured last are gone before the next ones are built.
+ */
+export function collectGarbage(): void {
+  const g = globalThis as { gc?: () => void; Bun?: { gc(force: boolean): void } };
+  if (typeof g.gc === "function") g.gc();
+  else g.Bun?.gc(true);
 }

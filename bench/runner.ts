@@ -10,7 +10,7 @@
 import process from "node:process";
 import { BACKENDS_BY_LIB, type BenchCase, caseId, LIBS } from "./case.ts";
 import type { Topic, TopicOptions } from "./cases/mod.ts";
-import { type FailureStage, makePlan, measureGroup } from "./measure.ts";
+import { collectGarbage, type FailureStage, makePlan, measureGroup } from "./measure.ts";
 import { type Row, toRows } from "./rows.ts";
 
 /** An error as one short line (notes on stderr). */
@@ -92,6 +92,7 @@ export async function runGroups(
     const groupRows = toRows(await measureGroup(group, plan, hooks.onFailure), opts.ghz, opts.runtime);
     rows.push(...groupRows);
     hooks.onRows(groupRows);
+    collectGarbage();
   }
   return rows;
 }

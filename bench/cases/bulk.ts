@@ -38,10 +38,13 @@ export default function (opts: { long?: boolean } = {}): Promise<BenchCase[]> {
             ? "ts"
             : "wasm",
           setup: () => bulkInput(lib, g, form, n),
+          // 10⁵ and 10⁶ points: one library's inputs at a time (four libraries' 10⁶ G2 points take about
+          // 2.7 GB of memory; blst's are kept to the end: bulk_inputs.ts, `retain`)
+          sequential: n > SIZES[SIZES.length - 1],
         });
+        // blst right after isochron's wasm row: measured one after the other (the long sizes), the two
+        // rows of the ratio to blst are then neighbours in time.
         cases.push(row("isochron-wasm", "sumVartime: batch-affine tree, variable-time"));
-        cases.push(row("isochron-ts", "sumVartime: batch-affine tree, variable-time"));
-        cases.push(row("noble", "loop of add from ZERO"));
         if (form === "affine") {
           cases.push(
             row(
@@ -50,6 +53,8 @@ export default function (opts: { long?: boolean } = {}): Promise<BenchCase[]> {
             ),
           );
         }
+        cases.push(row("isochron-ts", "sumVartime: batch-affine tree, variable-time"));
+        cases.push(row("noble", "loop of add from ZERO"));
       }
     }
   }
