@@ -50,8 +50,10 @@ import { FunctionBuilder, I32, I64, ModuleBuilder, Op } from "./emitter.ts";
 
 /** `i64.clz` (spec §5.4.7); emitted raw since emitter.ts does not name it. */
 const I64_CLZ = 0x79;
-/** Inner steps per outer iteration (the paper's k − 1). */
+/** Inner steps per outer iteration (the paper's k − 1), and the bits of the internal limbs. */
 const K = 30;
+/** Bits per limb of the inversion's own representation (the limbs at rest it accepts: InverseLayout). */
+export const GCD_LIMB_BITS: typeof K = K;
 const MASK = (1n << BigInt(K)) - 1n;
 
 /** The inverse function of one modulus. */
@@ -178,7 +180,7 @@ export interface InverseLayout {
    * 32: an element is N = ⌈bits/32⌉ little-endian u32 words; 30: it is the L 30-bit limbs themselves,
    * one per u32 slot (a field module's limbs at rest, montgomery.ts's layout for w = 30).
    */
-  readonly limbBits: 32 | 30;
+  readonly limbBits: 32 | typeof GCD_LIMB_BITS;
   /**
    * u's start value s (< p): the function computes s·y⁻¹. R² mod p makes it the Montgomery form of
    * the inverse of a Montgomery input (field kernels); 1 gives the plain inverse (X25519).

@@ -5,12 +5,9 @@
  * R = 2^(30L), when the module keeps its reduced-radix limbs in memory).
  * @module
  */
-import { inverseFunction, inverseParams } from "../../wasm/inverse.ts";
+import { GCD_LIMB_BITS, inverseFunction, inverseParams } from "../../wasm/inverse.ts";
 import type { WasmLayer } from "./module.ts";
 import { montConstants } from "./montgomery.ts";
-
-/** Limb width of the inversion's own representation (wasm/inverse.ts). */
-const GCD_LIMB_BITS = 30;
 
 /** The inversion as a layer of a field module plan: exports `inv(outAddr, inAddr, scratchAddr)`. */
 export function inverseLayer(p: bigint): WasmLayer {
