@@ -6,8 +6,13 @@
  * point, peak MiB, and each isochron row against blst (affine rows).
  *
  * `deno run -A bench/bulk_memory.ts
- *  [--long] [--filter REGEX]` (`--long`: also N = 10⁵, 10⁶). `--filter` matches "<group> <form> <N>".
+ *  [--long] [--filter REGEX] [--rounds K]` (`--long`: also N = 10⁵, 10⁶). `--filter` matches
+ * "<group> <form> <N>". `--rounds K` (K ≥ 2) measures the pair behind each ratio, isochron-wasm and blst,
+ * K − 1 more times in alternating order (blst first, then isochron first, …), prints each round's ratio
+ * and their median: on a shared machine whose speed moves by tens of percent within minutes, one pair
+ * of subprocesses can land in different phases.
  */
+import { median } from "./stats.ts";
 import { bulkInput, type BulkLib, type Form, LONG_SIZES, SIZES } from "./bulk_inputs.ts";
 
 /**
@@ -79,6 +84,9 @@ async function main(): Promise<void> {
   const long = args.includes("--long");
   const fi = args.indexOf("--filter");
   const filter = fi >= 0 ? new RegExp(args[fi + 1]) : null;
+  const ri = args.indexOf("--rounds");
+  const rounds = ri >= 0 ? Number(args[ri + 1]) : 1;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError("--rounds takes a whole number ≥ 1");
   const sizes = long ? [...SIZES, ...LONG_SIZES] : [...SIZES];
   console.log("group form    N         library          time       ns/point   peak MiB  vs blst");
   for (const g of ["G1", "G2"]) {
@@ -104,9 +112,38 @@ async function main(): Promise<void> {
             }  ${vs}`,
           );
         }
+        if (rounds > 1 && form === "affine") await moreRounds(g, n, rounds, rows);
       }
     }
   }
+}
+
+/** Rounds 2 … K of the ratio to blst (see the module comment), then the median of all K. */
+async function moreRounds(g: string, n: number, rounds: number, first: [BulkLib, Result | string][]) {
+  const perPoint = (r: Result | string | undefined) => typeof r === "object" ? (r.ms * 1e6) / n : NaN;
+  const ratios = [
+    perPoint(first.find(([l]) => l === "isochron-wasm")?.[1]) /
+    perPoint(first.find(([l]) => l === "blst")?.[1]),
+  ];
+  for (let k = 1; k < rounds; k++) {
+    const order: BulkLib[] = k % 2 === 1 ? ["blst", "isochron-wasm"] : ["isochron-wasm", "blst"];
+    const got = new Map<BulkLib, number>();
+    for (const lib of order) got.set(lib, perPoint(await run(lib, g, "affine", n)));
+    const [w, b] = [got.get("isochron-wasm")!, got.get("blst")!];
+    ratios.push(w / b);
+    console.log(
+      `      round ${k + 1}: isochron-wasm ${w.toFixed(0)}, blst ${b.toFixed(0)} ns/point, ${
+        (w / b).toFixed(2)
+      }×`,
+    );
+  }
+  const sorted = ratios.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  const mid = sorted.length === 0 ? NaN : median(sorted);
+  console.log(
+    `      ${g} ${n}: median of ${sorted.length} rounds ${mid.toFixed(2)}× blst (range ${
+      sorted[0]?.toFixed(2)
+    }–${sorted[sorted.length - 1]?.toFixed(2)})`,
+  );
 }
 
 await main();

@@ -92,6 +92,12 @@ export interface BenchCase {
    * sums of 10⁶ points under `--long`).
    */
   sequential?: boolean;
+  /**
+   * Another operation of the same suite whose samples this row takes round-robin with (its own row and
+   * op id kept): for a ratio between two operations of one library that machine noise would otherwise
+   * move, such as the frozen window baselines against the endomorphism multiplication.
+   */
+  interleaveWith?: string;
 }
 
 /** `"<suite> <op>"`: the string `--filter` is matched against. */

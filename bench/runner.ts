@@ -49,11 +49,14 @@ export async function loadCases(
   return all;
 }
 
-/** Cases grouped by operation, in registration order. */
+/**
+ * Cases grouped by operation, in registration order: each group is measured round-robin. A case with
+ * `interleaveWith` joins the group of that operation of its suite.
+ */
 export function groupByOperation(cases: readonly BenchCase[]): BenchCase[][] {
   const groups = new Map<string, BenchCase[]>();
   for (const c of cases) {
-    const id = caseId(c);
+    const id = caseId({ suite: c.suite, op: c.interleaveWith ?? c.op });
     const g = groups.get(id);
     if (g === undefined) groups.set(id, [c]);
     else g.push(c);

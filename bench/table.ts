@@ -91,12 +91,15 @@ export function formatColumns(widths: Widths): string {
 }
 
 /**
- * The lines of one operation's rows: time per call in scaled units, its spread (IQR, `!` when
- * unstable), calls per second, approximate cycles, and the ratio to the fastest peer.
+ * The lines of one measured group's rows: time per call in scaled units, its spread (IQR, `!` when
+ * unstable), calls per second, approximate cycles, and the ratio to the fastest peer of the row's own
+ * operation (a group may hold several operations: `BenchCase.interleaveWith`).
  */
 export function formatRows(rows: readonly Row[], widths: Widths): string[] {
   const w = fit(widths);
-  const peer = fastestPeer(rows);
+  const opOf = (r: Row) => `${r.suite} ${r.op}`;
+  const peers = new Map<string, Row | null>();
+  for (const op of new Set(rows.map(opOf))) peers.set(op, fastestPeer(rows.filter((r) => opOf(r) === op)));
   return rows.map((r) =>
     [
       `${r.suite} ${r.op}`.padEnd(w.op),
@@ -105,7 +108,7 @@ export function formatRows(rows: readonly Row[], widths: Widths): string[] {
       iqrText(r.iqrPct).padStart(IQR_W) + " " + (r.unstable ? UNSTABLE_MARK : " ".repeat(MARK_W)),
       countText(r.opsPerSec).padStart(RATE_W),
       (r.cycles === null ? "n/a" : countText(r.cycles)).padStart(CYCLES_W),
-      ratioText(r, peer),
+      ratioText(r, peers.get(opOf(r)) ?? null),
     ].join(GAP)
   );
 }

@@ -161,6 +161,8 @@ function isochronCases(suite: string): BenchCase[] {
             `${1 << w}-entry table, unsigned digits, complete projective formulas, no endomorphism)`,
           lib: "isochron",
           backend,
+          // sampled in turn with `*-mul-ct`, so that the table's ratio sees the same machine
+          interleaveWith: `${g.toLowerCase()}-mul-ct`,
           setup: async () => {
             const groups = await isochron(suite, backend);
             // deno-lint-ignore no-explicit-any

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { BenchCase } from "../../bench/case.ts";
 import { makePlan, measureGroup } from "../../bench/measure.ts";
+import { groupByOperation } from "../../bench/runner.ts";
 import type { CpuInfo } from "../../bench/cpu.ts";
 import {
   cyclesPerOp,
@@ -217,6 +218,42 @@ Deno.test("rows: isochron first, ratio against the fastest peer only", () => {
     "1 of 4 rows marked ! (IQR above 10% of the median): compare them with care.",
   );
   assert.equal(formatSummary([rows[0]]), "All 1 rows stable (IQR at most 10% of the median).");
+});
+
+Deno.test("formatRows: a group of several operations takes each row's ratio from its own operation", () => {
+  const ct = row("isochron", "wasm", 200), noble = row("noble", "bigint", 1000);
+  const w4 = { ...row("isochron", "wasm", 400), op: "w4" };
+  const lines = formatRows([ct, w4, noble], { op: 4, lib: 18 });
+  assert.equal(lines[0].endsWith("0.20× noble"), true, lines[0]);
+  assert.equal(lines[1].endsWith("  -"), true, `no peer of its own: ${lines[1]}`);
+  assert.equal(lines[2].endsWith("1.00× noble"), true, lines[2]);
+});
+
+Deno.test("groupByOperation: one group per operation in order; interleaveWith joins another's group", () => {
+  const c = (op: string, lib: BenchCase["lib"], interleaveWith?: string): BenchCase => ({
+    suite: "s",
+    op,
+    lib,
+    backend: lib === "noble" ? "bigint" : "wasm",
+    interleaveWith,
+    setup: () => () => 0,
+  });
+  const groups = groupByOperation([
+    c("ct", "isochron"),
+    c("w4", "isochron", "ct"),
+    c("add", "isochron"),
+    c("ct", "noble"),
+    c("w5", "isochron", "ct"),
+    c("add", "noble"),
+  ]);
+  assert.deepEqual(groups.map((g) => g.map((x) => `${x.op}/${x.lib}`)), [
+    ["ct/isochron", "w4/isochron", "ct/noble", "w5/isochron"],
+    ["add/isochron", "add/noble"],
+  ]);
+  assert.deepEqual(
+    groupByOperation([{ ...c("w4", "isochron", "ct"), suite: "t" }, c("ct", "noble")]).length,
+    2,
+  );
 });
 
 Deno.test("measureGroup: sync and async cases, failures drop only their row", async () => {
