@@ -6,8 +6,8 @@
  * point, peak MiB, and each isochron row against blst (affine rows).
  *
  * `deno run -A bench/bulk_memory.ts
- *  [--long] [--filter REGEX] [--rounds K]` (`--long`: also N = 10⁵, 10⁶). `--filter` matches
- * "<group> <form> <N>". `--rounds K` (K ≥ 2) measures the pair behind each ratio, isochron-wasm and blst,
+ *  [--long] [--filter REGEX] [--rounds K] [--libs a,b]` (`--long`: also N = 10⁵, 10⁶). `--filter`
+ * matches "<group> <form> <N>"; `--libs` keeps those libraries (isochron-wasm, blst, isochron-ts, noble). `--rounds K` (K ≥ 2) measures the pair behind each ratio, isochron-wasm and blst,
  * K − 1 more times in alternating order (blst first, then isochron first, …), prints each round's ratio
  * and their median: on a shared machine whose speed moves by tens of percent within minutes, one pair
  * of subprocesses can land in different phases.
@@ -84,6 +84,8 @@ async function main(): Promise<void> {
   const long = args.includes("--long");
   const fi = args.indexOf("--filter");
   const filter = fi >= 0 ? new RegExp(args[fi + 1]) : null;
+  const li = args.indexOf("--libs");
+  const libs = li >= 0 ? LIBS.filter((l) => args[li + 1].split(",").includes(l)) : LIBS;
   const ri = args.indexOf("--rounds");
   const rounds = ri >= 0 ? Number(args[ri + 1]) : 1;
   if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError("--rounds takes a whole number ≥ 1");
@@ -94,7 +96,7 @@ async function main(): Promise<void> {
       for (const n of sizes) {
         if (filter !== null && !filter.test(`${g} ${form} ${n}`)) continue;
         const rows: [BulkLib, Result | string][] = [];
-        for (const lib of LIBS) {
+        for (const lib of libs) {
           if (lib === "blst" && form !== "affine") continue;
           rows.push([lib, await run(lib, g, form, n)]);
         }
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
             }  ${vs}`,
           );
         }
-        if (rounds > 1 && form === "affine") await moreRounds(g, n, rounds, rows);
+        if (rounds > 1 && form === "affine" && libs.includes("blst")) await moreRounds(g, n, rounds, rows);
       }
     }
   }
