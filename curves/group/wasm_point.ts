@@ -374,7 +374,13 @@ export function pointExtras(size: 1 | 2, b3: B3Coefficients, prefix = ""): Extra
     if (module.exportedIndex("inv") >= 0) {
       const sumCalls = { ...calls, eq: calls.eq(), setOne: calls.setOne(), inv: calls.inv() };
       const fp2 = size === 2
-        ? { base: ctx.fn, inverse: module.exportedIndex("inv"), mulByFp: calls.mulByFp(), baseBytes: s }
+        ? {
+          base: ctx.fn,
+          inverse: module.exportedIndex("inv"),
+          mulByFp: calls.mulByFp(),
+          baseBytes: s,
+          mul2: ctx.mul2(),
+        }
         : undefined;
       emitSumLevel(ctx, `${prefix}sum_level_vartime`, size * s, { ...sumCalls, fp2 });
       emitNormalise(ctx, `${prefix}normalise_vartime`, size * s, sumCalls);

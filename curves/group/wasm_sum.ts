@@ -52,6 +52,8 @@ export interface SumCalls {
     readonly inverse: number;
     readonly mulByFp: number;
     readonly baseBytes: number;
+    /** The base field's mul2(out, a, b, c, d) = a·b + c·d (one reduction), or −1 (FieldModuleContext.mul2). */
+    readonly mul2: number;
   };
 }
 
@@ -65,7 +67,8 @@ export const SUM_LEVEL_SCRATCH = 4;
  * N(d) = d0² + d1² ∈ Fp (u² = −1), so pass 1 stores conj(d) in D and N(d) beside the prefix product
  * in P (P_i: (prefix, N_i) in one element's two base slots), pass 2 inverts in Fp and multiplies
  * conj(d) by N⁻¹ (2 base products). Per pair 2S + 1A + 3M + 2M over Fp instead of 3 Fp2 products
- * (measured: bench/cases/bulk.ts).
+ * (measured: bench/cases/bulk.ts). Where the base field has `mul2`, N(d) is one call of it
+ * (d0·d0 + d1·d1, one reduction) instead of two squarings and an addition: 1 mul2 + 5M.
  */
 export function emitSumLevel(ctx: FieldModuleContext, name: string, elementBytes: number, c: SumCalls): void {
   const E = elementBytes;
@@ -132,9 +135,12 @@ export function emitSumLevel(ctx: FieldModuleContext, name: string, elementBytes
     f.end();
   } else {
     addr(a, P, i); //                          N_i = d0² + d1² at P_i + half, then P_i = P_{i−1}·N_i
-    get(t1, d), f.call(fp2.base.sqr);
-    half(a), half(d), f.call(fp2.base.sqr);
-    half(a), half(a), get(t1), f.call(fp2.base.add);
+    if (fp2.mul2 >= 0) half(a), get(d, d), half(d), half(d), f.call(fp2.mul2);
+    else {
+      get(t1, d), f.call(fp2.base.sqr);
+      half(a), half(d), f.call(fp2.base.sqr);
+      half(a), half(a), get(t1), f.call(fp2.base.add);
+    }
     get(i), f.op(Op.i32Eqz);
     f.op(Op.if, 0x40);
     get(a), half(a), f.call(fp2.base.copy);
