@@ -8,8 +8,8 @@
  * `deno run -A bench/bulk_memory.ts
  *  [--long] [--filter REGEX] [--rounds K] [--libs a,b]` (`--long`: also N = 10⁵, 10⁶). `--filter`
  * matches "<group> <form> <N>"; `--libs` keeps those libraries (isochron-wasm, blst, isochron-ts, noble). `--rounds K` (K ≥ 2) measures the pair behind each ratio, isochron-wasm and blst,
- * K − 1 more times in alternating order (blst first, then isochron first, …), prints each round's ratio
- * and their median: on a shared machine whose speed moves by tens of percent within minutes, one pair
+ * K − 1 more times in alternating order (blst first, then isochron first, …), prints each round's ratio,
+ * their median, and the ratio of each library's best round: on a shared machine whose speed moves by tens of percent within minutes, one pair
  * of subprocesses can land in different phases.
  */
 import { median } from "./stats.ts";
@@ -120,19 +120,21 @@ async function main(): Promise<void> {
   }
 }
 
+/** The least disturbed of several timings (NaN, a crashed run, left out). */
+const best = (xs: number[]): number => Math.min(...xs.filter((x) => !Number.isNaN(x)));
+
 /** Rounds 2 … K of the ratio to blst (see the module comment), then the median of all K. */
 async function moreRounds(g: string, n: number, rounds: number, first: [BulkLib, Result | string][]) {
   const perPoint = (r: Result | string | undefined) => typeof r === "object" ? (r.ms * 1e6) / n : NaN;
-  const ratios = [
-    perPoint(first.find(([l]) => l === "isochron-wasm")?.[1]) /
-    perPoint(first.find(([l]) => l === "blst")?.[1]),
-  ];
+  const ours = [perPoint(first.find(([l]) => l === "isochron-wasm")?.[1])];
+  const theirs = [perPoint(first.find(([l]) => l === "blst")?.[1])];
+  const ratios = [ours[0] / theirs[0]];
   for (let k = 1; k < rounds; k++) {
     const order: BulkLib[] = k % 2 === 1 ? ["blst", "isochron-wasm"] : ["isochron-wasm", "blst"];
     const got = new Map<BulkLib, number>();
     for (const lib of order) got.set(lib, perPoint(await run(lib, g, "affine", n)));
     const [w, b] = [got.get("isochron-wasm")!, got.get("blst")!];
-    ratios.push(w / b);
+    ours.push(w), theirs.push(b), ratios.push(w / b);
     console.log(
       `      round ${k + 1}: isochron-wasm ${w.toFixed(0)}, blst ${b.toFixed(0)} ns/point, ${
         (w / b).toFixed(2)
@@ -144,7 +146,9 @@ async function moreRounds(g: string, n: number, rounds: number, first: [BulkLib,
   console.log(
     `      ${g} ${n}: median of ${sorted.length} rounds ${mid.toFixed(2)}× blst (range ${
       sorted[0]?.toFixed(2)
-    }–${sorted[sorted.length - 1]?.toFixed(2)})`,
+    }–${sorted[sorted.length - 1]?.toFixed(2)}); best rounds ${best(ours).toFixed(0)} against ${
+      best(theirs).toFixed(0)
+    } ns/point, ${(best(ours) / best(theirs)).toFixed(2)}×`,
   );
 }
 
