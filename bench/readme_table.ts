@@ -1,9 +1,10 @@
 /**
  * The README's comparison tables from one report run: `npm run --silent bench -- --json > rows.json`,
  * then `deno run --allow-read bench/readme_table.ts rows.json` prints the markdown of the tables
- * (headline operations, with a column per runtime; endomorphism against plain windows; bulk addition
- * against blst; issue 15's targets per runtime), so that the README's figures always come from one
- * run and are never typed by hand. The windows and bulk tables are Deno's rows.
+ * (headline operations, with a column per runtime; endomorphism against plain windows; the point
+ * formulas, complete projective against constant-time Jacobian; bulk addition against blst; issue 15's
+ * targets per runtime), so that the README's figures always come from one run and are never typed by
+ * hand. The windows, formulas and bulk tables are Deno's rows.
  * @module
  */
 
@@ -103,6 +104,35 @@ export function windowTable(all: Row[]): string {
   return out.join("\n");
 }
 
+/**
+ * The point formulas on slots (issue 14 item 2): complete projective (`gN-add-proj`, `gN-madd-proj`,
+ * `gN-dbl-proj`) against constant-time Jacobian (`gN-add-jac`, `gN-madd`, `gN-dbl-jac`), Jacobian ÷
+ * projective in each cell.
+ */
+export function formulaTable(all: Row[]): string {
+  const rows = on(all, "deno");
+  const out = [
+    "| group (backend) | addition: projective / Jacobian | mixed addition (Z₂ = 1) | doubling |",
+    "| --- | --- | --- | --- |",
+  ];
+  const pairs = [["add-proj", "add-jac"], ["madd-proj", "madd"], ["dbl-proj", "dbl-jac"]];
+  for (const suite of ["bls12-381", "bn254"]) {
+    for (const g of ["g1", "g2"]) {
+      for (const backend of ["wasm", "ts"]) {
+        const cells = pairs.map(([proj, jac]) => {
+          const [p, j] = [proj, jac].map((op) => find(rows, `${suite} ${g}-${op}`, "isochron", backend));
+          return p && j
+            ? `${time(p.nsPerOp)} / ${time(j.nsPerOp)} (${ratio(j.nsPerOp, p.nsPerOp)})`
+            : undefined;
+        });
+        if (cells.some((c) => c === undefined)) continue;
+        out.push(`| ${suite} ${g.toUpperCase()} (${backend}) | ${cells.join(" | ")} |`);
+      }
+    }
+  }
+  return out.join("\n");
+}
+
 /** Bulk addition (the "bulk add demo" seed's table): ns per point and the ratio to blst, affine inputs. */
 export function bulkTable(all: Row[]): string {
   const rows = on(all, "deno");
@@ -137,5 +167,9 @@ if (import.meta.main) {
     Deno.exit(2);
   }
   const rows = JSON.parse(Deno.readTextFileSync(file)) as Row[];
-  console.log([headlineTable(rows), windowTable(rows), bulkTable(rows), targetTable(rows)].join("\n\n"));
+  console.log(
+    [headlineTable(rows), windowTable(rows), formulaTable(rows), bulkTable(rows), targetTable(rows)].join(
+      "\n\n",
+    ),
+  );
 }

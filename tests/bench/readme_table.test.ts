@@ -1,6 +1,6 @@
 /** bench/readme_table.ts: the README's tables from report rows (synthetic rows, known cells). */
 import assert from "node:assert/strict";
-import { bulkTable, headlineTable, time, windowTable } from "../../bench/readme_table.ts";
+import { bulkTable, formulaTable, headlineTable, time, windowTable } from "../../bench/readme_table.ts";
 import { isComposite, targetTable } from "../../bench/targets.ts";
 
 const row = (id: string, lib: string, backend: string, nsPerOp: number, runtime?: string) => {
@@ -40,6 +40,23 @@ Deno.test("readme table: windows and bulk addition", () => {
   ];
   assert.match(windowTable(rows), /bls12-381 G2 \(wasm\) \| 500 µs \| 1.10 ms \| 1.15 ms \| 2.20× \|/);
   assert.match(bulkTable(rows), /\| 10 \| 900 ns\/pt, 1.50× blst \| 600 ns\/pt \| – \|/);
+});
+
+Deno.test("readme table: point formulas, Jacobian ÷ projective per cell; a group without every pair left out", () => {
+  const rows = [
+    ["add-proj", 1500],
+    ["add-jac", 1800],
+    ["madd-proj", 1200],
+    ["madd", 1500],
+    ["dbl-proj", 1000],
+    ["dbl-jac", 800],
+  ].map(([op, ns]) => row(`bn254 g1-${op}`, "isochron", "wasm", ns as number));
+  const t = formulaTable([...rows, row("bn254 g2-add-proj", "isochron", "wasm", 4000)]);
+  assert.match(
+    t,
+    /\| bn254 G1 \(wasm\) \| 1.50 µs \/ 1.80 µs \(1.20×\) \| 1.20 µs \/ 1.50 µs \(1.25×\) \| 1.00 µs \/ 800 ns \(0.80×\) \|/,
+  );
+  assert.doesNotMatch(t, /G2/);
 });
 
 Deno.test("readme table: a column per runtime, ratios to the same peer on that runtime", () => {
