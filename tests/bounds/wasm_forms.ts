@@ -107,31 +107,51 @@ export class Forms {
   }
   /**
    * f with every substituted symbol replaced (recursively, to a bounded depth) by its defining form,
-   * and every quotient symbol whose coefficient 2^k divides by (x − r) / 2^k.
+   * and every quotient symbol whose coefficient 2^k divides by (x − r) / 2^k. With `nearest`, a
+   * quotient's coefficient c that 2^k does not divide is split instead, c·q = h·(x − r) + (c − h·2^k)·q
+   * with h = round(c / 2^k) ≠ 0: a sum of carried limbs holds a quotient with coefficient 1 − 2^k (the
+   * limb that gave the carry and the one that took it; the Karatsuba product of x25519/wasm/field.ts
+   * adds neighbouring limbs).
    */
-  normalize(f: Form, depth = 0): Form {
+  normalize(f: Form, depth = 0, nearest = false): Form {
+    const multiple = (c: bigint, k: bigint): bigint => {
+      const m = 1n << k;
+      if (!nearest) return c % m === 0n ? c / m : 0n;
+      return (c >= 0n ? c + (m >> 1n) : c - (m >> 1n) + 1n) / m; // round(c / m), half away from zero
+    };
     let any = false;
     for (const [s, k] of f.t) {
       const q = this.quotient.get(s);
-      if (this.subst.has(s) || (q && k % (1n << q.k) === 0n)) any = true;
+      if (this.subst.has(s) || (q && multiple(k, q.k) !== 0n)) any = true;
     }
     if (!any || depth > 24) return f;
     let out: Form = this.constant(f.c);
     for (const [s, k] of f.t) {
       const d = this.subst.get(s), q = this.quotient.get(s);
-      if (d !== undefined) out = this.combine(out, 1n, this.normalize(d, depth + 1), k);
-      else if (q && k % (1n << q.k) === 0n) {
-        out = this.combine(out, 1n, this.normalize(this.sub(q.x, q.r), depth + 1), k >> q.k);
+      const h = q ? multiple(k, q.k) : 0n;
+      if (d !== undefined) out = this.combine(out, 1n, this.normalize(d, depth + 1, nearest), k);
+      else if (q && h !== 0n) {
+        out = this.combine(out, 1n, this.normalize(this.sub(q.x, q.r), depth + 1, nearest), h);
+        if (k !== h << q.k) out = this.combine(out, 1n, { c: 0n, t: new Map([[s, 1n]]) }, k - (h << q.k));
       } else out = this.combine(out, 1n, { c: 0n, t: new Map([[s, 1n]]) }, k);
     }
     return out;
   }
-  /** The sound range of f: its own symbols' range intersected with the substituted form's. */
+  /**
+   * The sound range of f: its own symbols' range intersected with the substituted forms' (exact
+   * multiples only, and with the nearest multiples split off: each is tighter somewhere).
+   */
   range(f: Form): Range {
     const a = this.rawRange(f);
     if (a.lo === a.hi) return a;
     const b = this.rawRange(this.normalize(f));
-    return { lo: a.lo > b.lo ? a.lo : b.lo, hi: a.hi < b.hi ? a.hi : b.hi };
+    let lo = a.lo > b.lo ? a.lo : b.lo, hi = a.hi < b.hi ? a.hi : b.hi;
+    if (this.quotient.size > 0) {
+      const c = this.rawRange(this.normalize(f, 0, true));
+      if (c.lo > lo) lo = c.lo;
+      if (c.hi < hi) hi = c.hi;
+    }
+    return { lo, hi };
   }
   /**
    * x = 2^k·q + r with q = ⌊x / 2^k⌋, 0 ≤ r < 2^k (exact for every integer x), the relation recorded
