@@ -587,7 +587,7 @@ export class WasmInterval {
       const y = b.locals[j];
       if (!x || !y) return x ?? y;
       if (x.k === "v" && y.k === "v") {
-        // Two i32x4 views join lane by lane as signed i32 values (the pair ladder's limbs); else i64x2.
+        // Two i32x4 views join lane by lane as signed i32 values (pair products' limbs); else i64x2.
         if (x.view === 32 && y.view === 32) {
           const yl = y.lanes.map((l) => F.signed(l, 32));
           return { k: "v", view: 32, lanes: x.lanes.map((l, m) => hull(F.signed(l, 32), yl[m], false)) };

@@ -14,7 +14,7 @@ import {
 } from "../../x25519/mod.ts";
 import {
   buildX25519Wasm,
-  pairLadder,
+  groupedLadder,
   setX25519LadderShape,
   TABLE_COLS,
   X25519_TS_LIMBS as LIMBS,
@@ -116,7 +116,7 @@ for (const simd of [true, false]) {
   for (const ladder of ladders) {
     ctWasm(
       `x25519 first-use module (${ladder}, ${simd ? "SIMD" : "scalar"})`,
-      () => buildX25519Wasm({ simd, ladders: [ladder], base: false, pairLadder: pairLadder }),
+      () => buildX25519Wasm({ simd, ladders: [ladder], base: false, groupedLadder: groupedLadder }),
       {
         straightLine: STRAIGHT.filter((f) => f !== "recode"),
         countedLoops: ["fe_invert_bytes", "fe_invert", ladder],

@@ -1,6 +1,6 @@
 // The four wasm ladders (x25519/wasm/ladder.ts: `x25519` inline, `x25519_calls` call-shaped;
-// ladder_simd.ts: `x25519_simd`, two elements per v128; ladder_mixed.ts: `x25519_mixed`, SIMD pairs
-// beside scalar products) compute the same function: the RFC 7748 vectors
+// ladder_grouped.ts: `x25519_simd`, the mixed step in three functions; ladder_mixed.ts: `x25519_mixed`,
+// SIMD pair squarings beside scalar products) compute the same function: the RFC 7748 vectors
 // and 1000 iterations through each export, every export on random and extreme inputs (u ≥ p, u = 0,
 // all-ones scalars), and the public API with each shape forced against noble. The constant-time
 // proofs of all four are in tests/ct/x25519.test.ts.
@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { x25519 as noble } from "@noble/curves/ed25519.js";
 import {
   buildX25519Wasm,
-  pairLadder,
+  groupedLadder,
   setX25519LadderShape,
   type X25519LadderShape,
   x25519Layout as L,
@@ -26,7 +26,7 @@ const SHAPES: readonly [X25519LadderShape, string][] = [
 
 type Ladder = (out: number, k: number, u: number) => void;
 const e = new WebAssembly.Instance(
-  new WebAssembly.Module(buildX25519Wasm({ pairLadder: pairLadder }) as Uint8Array<ArrayBuffer>),
+  new WebAssembly.Module(buildX25519Wasm({ groupedLadder: groupedLadder }) as Uint8Array<ArrayBuffer>),
 )
   .exports as unknown as { memory: WebAssembly.Memory } & Record<string, Ladder>;
 const mem = new Uint8Array(e.memory.buffer);
@@ -47,7 +47,7 @@ for (const [shape, name] of SHAPES) {
   });
 
   Deno.test(`x25519 ${shape} ladder: the public API with the shape forced equals noble`, () => {
-    // The pair ladder is in the published module only (x25519WasmBytes), not in the one generated at
+    // The grouped ladder is in the published module only (x25519WasmBytes), not in the one generated at
     // run time: hand it over for that shape.
     if (shape === "simd") {
       initX25519Wasm(new WebAssembly.Module(x25519WasmBytes(true) as Uint8Array<ArrayBuffer>));

@@ -7,7 +7,7 @@
 
 import type { KernelBounds, X25519Kernel } from "../kernel.ts";
 import { buildX25519Wasm } from "./module.ts";
-import { pairLadder } from "./ladder_simd.ts";
+import { groupedLadder } from "./ladder_grouped.ts";
 import { simdSupported } from "../../wasm/emitter.ts";
 import { compileWasm } from "../../wasm/compile.ts";
 import type { WasmModule } from "../../wasm/types.ts";
@@ -19,7 +19,7 @@ import { X25519_WIDE, x25519WideBytes } from "./wide.ts";
 import { packagedX25519Module } from "./packaged.ts";
 
 const built = new Map<boolean, Uint8Array>();
-/** The published bytes of each variant (with the pair ladder), built once. */
+/** The published bytes of each variant (with the grouped ladder), built once. */
 const published = new Map<boolean, Uint8Array>();
 
 /**
@@ -48,16 +48,16 @@ const NINE = Uint8Array.of(9, ...new Array(31).fill(0));
  * ```
  */
 export function x25519WasmBytes(simd: boolean = simdSupported()): Uint8Array {
-  // With the SIMD variant's pair ladder (ladder_simd.ts): only this function brings its emitter into
+  // With the SIMD variant's grouped ladder (ladder_grouped.ts): only this function brings its emitter into
   // a bundle; the module generated at run time (cachedBytes) runs the other shapes.
   let b = published.get(simd);
   if (b === undefined) {
-    published.set(simd, b = buildX25519Wasm({ simd, pairLadder: simd ? pairLadder : undefined }));
+    published.set(simd, b = buildX25519Wasm({ simd, groupedLadder: simd ? groupedLadder : undefined }));
   }
   return b.slice(); // a copy: the caller may write it
 }
 
-/** The run-time full module of a variant (no pair ladder), built once (not to be handed out). */
+/** The run-time full module of a variant (no grouped ladder), built once (not to be handed out). */
 function cachedBytes(simd: boolean): Uint8Array {
   let b = built.get(simd);
   if (b === undefined) built.set(simd, b = buildX25519Wasm({ simd }));
@@ -119,7 +119,7 @@ function firstUseBytes(simd: boolean, shape: LadderShape): Uint8Array {
   const key = `${simd}:${shape}`;
   let b = firstUseBuilt.get(key);
   if (b === undefined) {
-    const ladder = LADDER_EXPORT[shape === "simd" ? "calls" : shape]; // run time: no pair ladder
+    const ladder = LADDER_EXPORT[shape === "simd" ? "calls" : shape]; // run time: no grouped ladder
     firstUseBuilt.set(
       key,
       b = buildX25519Wasm({ simd, ladders: ladder === null ? [] : [ladder], base: false }),
@@ -243,7 +243,7 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
         }
         return;
       }
-      // The pair ladder is in the published module only: no module this kernel can move to has it.
+      // The grouped ladder is in the published module only: no module this kernel can move to has it.
       if (shape === "simd" && typeof e.x25519_simd !== "function") shape = "calls";
       if (typeof e[LADDER_EXPORT[shape]] !== "function") toFull(); // a forced shape (public)
       // A module without SIMD (the no-SIMD variant handed to initX25519Wasm): the scalar step.

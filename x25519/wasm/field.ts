@@ -39,7 +39,7 @@ export type Fe = readonly number[];
 export const CARRY_ORDER: readonly number[] = [0, 4, 1, 5, 2, 6, 3, 7, 4, 8, 9, 0];
 
 /**
- * Allocates locals of one function, i64 (a field element's limbs) or v128 (a pair's: ladder_simd.ts):
+ * Allocates locals of one function, i64 (a field element's limbs) or v128 (a pair's: pair.ts):
  * long-lived elements with `fe()`, short-lived scratch with `temp()`, returned to the pool by
  * `release()` after each emitted operation.
  */
@@ -133,7 +133,7 @@ function copy(fb: FunctionBuilder, out: Fe, src: Fe): void {
  * The partial products of column k of f·g (`square` false) or f² (true), as [i, scale of f_i, j, scale
  * of g_j]: the term f_i·g_j lands in column (i + j) mod 10, times 19 when i + j ≥ 10 (2^255 ≡ 19) and
  * times 2 when i and j are both odd (the radix is 2^25.5); a square keeps i ≤ j and counts each cross
- * product twice. Shared by the scalar emitters here and the pair emitters of ladder_simd.ts.
+ * product twice. Shared by the scalar emitters here and the pair products of pair.ts.
  */
 export function columnTerms(k: number, square: boolean): [number, number, number, number][] {
   const terms: [number, number, number, number][] = [];

@@ -158,10 +158,19 @@ export function emitLadderEnd(fb: FunctionBuilder, fns: FieldFunctions, OUT: num
   emitQuotient(fb, fns, OUT);
 }
 
-/** out (local `OUT`) ← LADDER_X2 · LADDER_Z2^(p−2), canonical: the inversion, a product, the encoding. */
-export function emitQuotient(fb: FunctionBuilder, fns: FieldFunctions, OUT: number): void {
-  fb.i32Const(LADDER_ZI).i32Const(LADDER_Z2).call(fns.invert);
-  fb.i32Const(LADDER_R).i32Const(LADDER_X2).i32Const(LADDER_ZI).call(fns.mul);
+/**
+ * out (local `OUT`) ← x2 · z2^(p−2), canonical (0 when z2 = 0: small-order or zero u), x2 and z2 at
+ * constant addresses (default LADDER_X2, LADDER_Z2): the inversion, a product, the encoding.
+ */
+export function emitQuotient(
+  fb: FunctionBuilder,
+  fns: FieldFunctions,
+  OUT: number,
+  x2: number = LADDER_X2,
+  z2: number = LADDER_Z2,
+): void {
+  fb.i32Const(LADDER_ZI).i32Const(z2).call(fns.invert);
+  fb.i32Const(LADDER_R).i32Const(x2).i32Const(LADDER_ZI).call(fns.mul);
   fb.localGet(OUT).i32Const(LADDER_R).call(fns.tobytes);
 }
 
@@ -202,7 +211,7 @@ function emitLinearAt(
 }
 
 /** Swaps the elements at constant addresses p and q under the i64 local `mask` (all ones or zero). */
-function emitCswapAt(fb: FunctionBuilder, p: number, q: number, mask: number, x: number) {
+export function emitCswapAt(fb: FunctionBuilder, p: number, q: number, mask: number, x: number): void {
   for (let k = 0; k < LIMBS; k++) {
     fb.localGet(mask).i32Const(0).mem(Op.i64Load, p + 8 * k).i32Const(0).mem(Op.i64Load, q + 8 * k);
     fb.op(Op.i64Xor).op(Op.i64And).localSet(x);
@@ -237,14 +246,7 @@ export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
   const add = (o: number, p: number, q: number) => emitLinearAt(fb, Op.i64Add, o, p, q);
   const sub = (o: number, p: number, q: number) => emitLinearAt(fb, Op.i64Sub, o, p, q);
 
-  emitClamp(fb, K);
-  fb.i32Const(x1).localGet(U).call(fns.frombytes);
-  for (let k = 0; k < LIMBS; k++) {
-    fb.i32Const(0).i64Const(k === 0 ? 1 : 0).mem(Op.i64Store, x2 + 8 * k);
-    fb.i32Const(0).i64Const(0).mem(Op.i64Store, z2 + 8 * k);
-    fb.i32Const(0).i32Const(0).mem(Op.i64Load, x1 + 8 * k).mem(Op.i64Store, x3 + 8 * k);
-    fb.i32Const(0).i64Const(k === 0 ? 1 : 0).mem(Op.i64Store, z3 + 8 * k);
-  }
+  emitLadderStartAt(fb, fns, K, U);
 
   fb.i32Const(255).localSet(i);
   fb.begin(Op.loop);
@@ -280,9 +282,22 @@ export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
   emitCswapAt(fb, x2, x3, mask, x);
   emitCswapAt(fb, z2, z3, mask, x);
 
-  // out = x2 · z2^(p−2), canonical (0 when z2 = 0: small-order or zero u).
-  call(fns.invert, LADDER_ZI, z2);
-  call(fns.mul, LADDER_R, x2, LADDER_ZI);
-  fb.localGet(OUT).i32Const(LADDER_R).call(fns.tobytes);
+  emitQuotient(fb, fns, OUT, x2, z2);
   return fb;
+}
+
+/**
+ * The ladder's start on the call ladder's slots (`ladderSlot`; the call and grouped ladders): k
+ * clamped to KC, x1 ← u decoded from (local `U`), (x2, z2) = (1, 0), (x3, z3) = (x1, 1).
+ */
+export function emitLadderStartAt(fb: FunctionBuilder, fns: FieldFunctions, K: number, U: number): void {
+  const [x1, x2, z2, x3, z3] = (["x1", "x2", "z2", "x3", "z3"] as const).map(ladderSlot);
+  emitClamp(fb, K);
+  fb.i32Const(x1).localGet(U).call(fns.frombytes);
+  for (let k = 0; k < LIMBS; k++) {
+    fb.i32Const(0).i64Const(k === 0 ? 1 : 0).mem(Op.i64Store, x2 + 8 * k);
+    fb.i32Const(0).i64Const(0).mem(Op.i64Store, z2 + 8 * k);
+    fb.i32Const(0).i32Const(0).mem(Op.i64Load, x1 + 8 * k).mem(Op.i64Store, x3 + 8 * k);
+    fb.i32Const(0).i64Const(k === 0 ? 1 : 0).mem(Op.i64Store, z3 + 8 * k);
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * The X25519 ladder of ladder.ts with the SIMD unit beside the integer multiplier
  * (`x25519_mixed(out, k, u)`): the state stays on scalar i64 locals, and in each step two of the
- * squarings run as pair products in v128 lanes (ladder_simd.ts) while two or three scalar products
+ * squarings run as pair products in v128 lanes (pair.ts) while two or three scalar products
  * run beside them, their code interleaved column by column so that the out-of-order core overlaps
  * the vector multiplies (`i64x2.extmul_low_i32x4_s`) with the scalar `i64.mul`s. The scalar ladder is
  * bound by the one integer multiplier (≈ 720 multiplications a step); moving 110 of them to the
@@ -17,7 +17,7 @@
  * absolute value) and unpacked with `extract_lane` and a sign extension (tight outputs). Measured
  * 2026-12-04 on one machine, one process alternating the exports (best of 40 rounds): V8 15.0 (Deno)
  * and 14.6 (Node 26) 69.5–70.0 µs against 79.5–80.1 µs for the inline ladder; V8 11.3 122 µs (its
- * shape is the pair ladder) and JavaScriptCore 170 µs (its shape is the wide one). Interleaving
+ * shape was then the pair ladder) and JavaScriptCore 170 µs (its shape is the wide one). Interleaving
  * whole products instead of columns gained nothing (80.7 against 80.2 µs), nor did a third pair
  * product in place of the last two scalar ones (104 µs).
  *
@@ -29,12 +29,12 @@
 import { FunctionBuilder, I32, I64, Op, SimdOp } from "../../wasm/emitter.ts";
 import { emitAdd, emitCswap, emitSub, type Fe, LIMBS, LocalPool, productSteps } from "./field.ts";
 import { emitLadderEnd, emitLadderStart, emitLadderSwap } from "./ladder.ts";
-import { pairSteps, type Pe, VPool } from "./ladder_simd.ts";
+import { pairSteps, type Pe, VPool } from "./pair.ts";
 import { A24 } from "../curve.ts";
 import type { FieldFunctions } from "./module.ts";
 
 /** Runs generators of code round-robin, one step each in turn, until all are done. */
-function interleave(...steps: Generator<void, void, void>[]): void {
+export function interleave(...steps: Generator<void, void, void>[]): void {
   let live = steps;
   while (live.length > 0) live = live.filter((s) => !s.next().done);
 }

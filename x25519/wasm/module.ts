@@ -14,7 +14,7 @@
  * x25519(out, k, u)                    the whole ladder: counted loop
  * x25519_calls(out, k, u)              the same ladder, state in memory, a call per product: counted loop
  * x25519_mixed(out, k, u)              the same ladder, squarings in SIMD pairs beside scalar products (SIMD module)
- * x25519_simd(out, k, u)               the same ladder, two field elements per v128 (`pairLadder` given)
+ * x25519_simd(out, k, u)               the mixed step in three functions, state in memory (`groupedLadder` given)
  * x25519_base(out, k)                  the whole fixed-base multiplication: counted loops
  * ```
  * The full module has every export. A first-use module (`ladders`, `base` options) leaves out the
@@ -23,7 +23,7 @@
  * Limb bounds are those of the emitters in field.ts: field inputs loose, outputs tight; fe_add and
  * fe_sub do not reduce. The table scan uses a few SIMD bitwise instructions when the engine has them
  * (`simd` option), and so do the two SIMD ladders: `x25519_mixed` (SIMD module) and `x25519_simd`,
- * whose builder (ladder_simd.ts) is passed in by the callers that build the published bytes
+ * whose builder (ladder_grouped.ts) is passed in by the callers that build the published bytes
  * (`x25519WasmBytes`, the `.wasm` files), so that bundles that generate their module at run time do
  * not carry it. Everything else is scalar i64.
  * @module
@@ -109,12 +109,12 @@ export interface BuildOptions {
   simd?: boolean;
   /**
    * The ladders to emit (default `x25519`, `x25519_calls`, `x25519_mixed` with SIMD, and `x25519_simd`
-   * when `pairLadder` is given: the full module, the bytes of `x25519WasmBytes` and the
+   * when `groupedLadder` is given: the full module, the bytes of `x25519WasmBytes` and the
    * `.wasm` files). A first-use module emits only the engine's own (x25519/wasm/backend.ts).
    */
   ladders?: readonly LadderExport[];
-  /** The pair ladder's builder (ladder_simd.ts `pairLadder`), needed for `x25519_simd`; SIMD only. */
-  pairLadder?: (mb: ModuleBuilder, fns: FieldFunctions) => FunctionBuilder;
+  /** The grouped ladder's builder (ladder_grouped.ts `groupedLadder`), needed for `x25519_simd`; SIMD only. */
+  groupedLadder?: (mb: ModuleBuilder, fns: FieldFunctions) => FunctionBuilder;
   /** Emit `recode` and the fixed-base driver `x25519_base` (default true). */
   base?: boolean;
 }
@@ -125,15 +125,15 @@ export interface BuildOptions {
  */
 export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   const simd = opts.simd ?? true;
-  const pair = opts.pairLadder;
+  const grouped = opts.groupedLadder;
   const ladders: readonly LadderExport[] = opts.ladders ?? [
     "x25519",
     "x25519_calls",
     ...(simd ? ["x25519_mixed" as const] : []),
-    ...(simd && pair ? ["x25519_simd" as const] : []),
+    ...(simd && grouped ? ["x25519_simd" as const] : []),
   ];
   if (!simd && ladders.includes("x25519_mixed")) throw new RangeError("x25519_mixed needs the SIMD module");
-  if (ladders.includes("x25519_simd") && (!simd || pair === undefined)) {
+  if (ladders.includes("x25519_simd") && (!simd || grouped === undefined)) {
     throw new RangeError("x25519_simd needs the SIMD module and its builder");
   }
   const mb = new ModuleBuilder().defineMemory(PAGES);
@@ -186,7 +186,7 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   const fns: FieldFunctions = { mul, sq, add, sub, mulA24, frombytes, invert: inv, tobytes };
   if (ladders.includes("x25519")) mb.addFunction("x25519", buildLadder(fns));
   if (ladders.includes("x25519_calls")) mb.addFunction("x25519_calls", buildLadderCalls(fns));
-  if (ladders.includes("x25519_simd")) mb.addFunction("x25519_simd", pair!(mb, fns));
+  if (ladders.includes("x25519_simd")) mb.addFunction("x25519_simd", grouped!(mb, fns));
   if (ladders.includes("x25519_mixed")) mb.addFunction("x25519_mixed", buildLadderMixed(fns));
   if (opts.base ?? true) {
     const recode = mb.addFunction("recode", buildRecode());

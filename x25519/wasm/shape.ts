@@ -1,5 +1,6 @@
 /**
- * Which X25519 ladder (x25519/wasm/ladder.ts, ladder_simd.ts, wide.ts) this engine runs (issue 15):
+ * Which X25519 ladder (x25519/wasm/ladder.ts, ladder_mixed.ts, ladder_grouped.ts, wide.ts) this engine
+ * runs (issue 15):
  *
  * - `mixed` (export `x25519_mixed`, ladder_mixed.ts): the inline step with four of its squarings as
  *   SIMD pairs interleaved with scalar products. V8 13 and later with SIMD: V8 15.0 (Deno) and 14.6
@@ -7,18 +8,18 @@
  * - `inline` (export `x25519`): the whole step on i64 locals. V8 13 and later without SIMD: on this
  *   machine V8 14.6 (Node 26) and 15.0 (Deno 2.9) ran it in 49–51 µs against 61–65 µs for the call
  *   shape (another day, a faster machine state).
- * - `simd` (export `x25519_simd`, ladder_simd.ts): two field elements per v128, the pair products as
- *   calls; V8 before 13 and JavaScriptCore without wide arithmetic, where SIMD validates. Measured
- *   2026-12-04, one process alternating the exports (best of 40 rounds): V8 11.3 (Node 20) 73–76 µs
- *   against 96 µs with calls and 204–218 µs inline; JavaScriptCore (Bun 1.4, its wide ladder
- *   aside) 107 against 130 µs with calls. V8 14.6 and 15.0 run it slower than inline (87–90 against
- *   80 µs). V8 12 is taken to be like 11 (not measured with this shape). It is in the published
- *   module only (`x25519WasmBytes`, the `.wasm` files, which the npm runtime build and the Deno entries
- *   load); a module generated at run time falls back to `calls` (x25519/wasm/backend.ts).
- * - `calls` (export `x25519_calls`): state in memory, one call per product. Where SIMD does not
- *   validate, in the run-time module of the engines above, and on unknown engines: V8 11.3 67–96 µs
- *   against 217–306 µs inline (Liftoff alone: 120 µs), JavaScriptCore 104–130 µs against 176–178
- *   µs, at worst 1.3× the inline ladder where that one is fast.
+ * - `simd` (export `x25519_simd`, ladder_grouped.ts): the mixed step split into three functions, the
+ *   state in memory; V8 before 13 with SIMD. Measured 2026-12-07, one process alternating the exports
+ *   (best of 100 rounds): V8 11.3 (Node 20) 73.7–76.2 µs against 78.3 µs with calls and 131–175 µs
+ *   inline or mixed; it replaced a ladder of two elements per v128 (84.4–86.5 µs). V8 12 is taken to
+ *   be like 11 (not measured with this shape). It is in the published module only (`x25519WasmBytes`,
+ *   the `.wasm` files, which the npm runtime build and the Deno entries load); a module generated at
+ *   run time falls back to `calls` (x25519/wasm/backend.ts).
+ * - `calls` (export `x25519_calls`): state in memory, one call per product. JavaScriptCore without
+ *   wide arithmetic (96.4 µs against 108.6 µs grouped and 97.9 µs mixed, Bun 1.4 with the wide ladder
+ *   set aside, 2026-12-07), where SIMD does not validate, in the run-time module of V8 < 13, and on
+ *   unknown engines: V8 11.3 67–96 µs against 217–306 µs inline (Liftoff alone: 120 µs), at worst
+ *   1.3× the inline ladder where that one is fast.
  *
  * The published module (`x25519WasmBytes`, the `.wasm` files: the same bytes everywhere) holds every
  * shape but `wide` (the no-SIMD variant has neither `x25519_simd` nor `x25519_mixed`); the full module
@@ -51,8 +52,7 @@ export function ladderShapeFor(
   if (engine.engine === "v8" && engine.v8Major !== null && engine.v8Major >= 13) {
     return simd ? "mixed" : "inline";
   }
-  const known = engine.engine === "jsc" || (engine.engine === "v8" && engine.v8Major !== null);
-  return known && simd ? "simd" : "calls";
+  return engine.engine === "v8" && engine.v8Major !== null && simd ? "simd" : "calls";
 }
 
 let forced: LadderShape | null = null;
