@@ -211,7 +211,7 @@ function emitLinearAt(
 }
 
 /** Swaps the elements at constant addresses p and q under the i64 local `mask` (all ones or zero). */
-export function emitCswapAt(fb: FunctionBuilder, p: number, q: number, mask: number, x: number): void {
+function emitCswapAt(fb: FunctionBuilder, p: number, q: number, mask: number, x: number): void {
   for (let k = 0; k < LIMBS; k++) {
     fb.localGet(mask).i32Const(0).mem(Op.i64Load, p + 8 * k).i32Const(0).mem(Op.i64Load, q + 8 * k);
     fb.op(Op.i64Xor).op(Op.i64And).localSet(x);
@@ -234,28 +234,14 @@ export function emitCswapAt(fb: FunctionBuilder, p: number, q: number, mask: num
  * loop are those of the inline ladder.
  */
 export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
-  const fb = new FunctionBuilder([I32, I32, I32]);
-  const [OUT, K, U] = [0, 1, 2];
   const [x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t] = CALL_SLOTS.map(ladderSlot);
-  const i = fb.local(I32);
-  const [bit, swap, mask, x] = [fb.local(I64), fb.local(I64), fb.local(I64), fb.local(I64)];
-  const call = (f: number, ...args: number[]) => {
-    for (const arg of args) fb.i32Const(arg);
-    fb.call(f);
-  };
-  const add = (o: number, p: number, q: number) => emitLinearAt(fb, Op.i64Add, o, p, q);
-  const sub = (o: number, p: number, q: number) => emitLinearAt(fb, Op.i64Sub, o, p, q);
-
-  emitLadderStartAt(fb, fns, K, U);
-
-  fb.i32Const(255).localSet(i);
-  fb.begin(Op.loop);
-  {
-    emitLadderBit(fb, i, bit, swap, mask);
-    emitCswapAt(fb, x2, x3, mask, x);
-    emitCswapAt(fb, z2, z3, mask, x);
-    fb.localGet(bit).localSet(swap);
-
+  return buildMemoryLadder(fns, (fb) => {
+    const call = (f: number, ...args: number[]) => {
+      for (const arg of args) fb.i32Const(arg);
+      fb.call(f);
+    };
+    const add = (o: number, p: number, q: number) => emitLinearAt(fb, Op.i64Add, o, p, q);
+    const sub = (o: number, p: number, q: number) => emitLinearAt(fb, Op.i64Sub, o, p, q);
     add(a, x2, z2);
     call(fns.sq, aa, a);
     sub(b, x2, z2);
@@ -274,14 +260,36 @@ export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
     call(fns.mulA24, t, e);
     add(t, aa, t);
     call(fns.mul, z2, e, t);
+  });
+}
 
+/**
+ * A ladder `(out, k, u)` whose state lives in the call ladder's slots (`ladderSlot`; the call and
+ * grouped ladders): the start, then 255 counted steps, each the bit, the conditional swaps on memory
+ * and `step` (which maps the slots x1, x2, z2, x3, z3 to the next step's), then the last swap and the
+ * quotient. No local lives across the loop but the counter and the swap bit.
+ */
+export function buildMemoryLadder(fns: FieldFunctions, step: (fb: FunctionBuilder) => void): FunctionBuilder {
+  const fb = new FunctionBuilder([I32, I32, I32]);
+  const [OUT, K, U] = [0, 1, 2];
+  const [x2, z2, x3, z3] = (["x2", "z2", "x3", "z3"] as const).map(ladderSlot);
+  const i = fb.local(I32);
+  const [bit, swap, mask, x] = [fb.local(I64), fb.local(I64), fb.local(I64), fb.local(I64)];
+  emitLadderStartAt(fb, fns, K, U);
+  fb.i32Const(255).localSet(i);
+  fb.begin(Op.loop);
+  {
+    emitLadderBit(fb, i, bit, swap, mask);
+    emitCswapAt(fb, x2, x3, mask, x);
+    emitCswapAt(fb, z2, z3, mask, x);
+    fb.localGet(bit).localSet(swap);
+    step(fb);
     fb.localGet(i).i32Const(0).op(Op.i32Ne).brIf(0);
   }
   fb.end();
   fb.i64Const(0).localGet(swap).op(Op.i64Sub).localSet(mask);
   emitCswapAt(fb, x2, x3, mask, x);
   emitCswapAt(fb, z2, z3, mask, x);
-
   emitQuotient(fb, fns, OUT, x2, z2);
   return fb;
 }
@@ -290,7 +298,7 @@ export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
  * The ladder's start on the call ladder's slots (`ladderSlot`; the call and grouped ladders): k
  * clamped to KC, x1 ← u decoded from (local `U`), (x2, z2) = (1, 0), (x3, z3) = (x1, 1).
  */
-export function emitLadderStartAt(fb: FunctionBuilder, fns: FieldFunctions, K: number, U: number): void {
+function emitLadderStartAt(fb: FunctionBuilder, fns: FieldFunctions, K: number, U: number): void {
   const [x1, x2, z2, x3, z3] = (["x1", "x2", "z2", "x3", "z3"] as const).map(ladderSlot);
   emitClamp(fb, K);
   fb.i32Const(x1).localGet(U).call(fns.frombytes);

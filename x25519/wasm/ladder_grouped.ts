@@ -29,11 +29,11 @@
  * @module
  */
 
-import { FunctionBuilder, I32, I64, type ModuleBuilder, Op, SimdOp } from "../../wasm/emitter.ts";
-import { emitAdd, emitLoad, emitStore, emitSub, type Fe, LIMBS, LocalPool, productSteps } from "./field.ts";
-import { emitCswapAt, emitLadderBit, emitLadderStartAt, emitQuotient, ladderSlot } from "./ladder.ts";
+import { FunctionBuilder, I32, type ModuleBuilder } from "../../wasm/emitter.ts";
+import { emitAdd, emitLoad, emitStore, emitSub, type Fe, LocalPool, productSteps } from "./field.ts";
+import { buildMemoryLadder, ladderSlot } from "./ladder.ts";
 import { interleave } from "./ladder_mixed.ts";
-import { pairSteps, VPool } from "./pair.ts";
+import { emitPack, emitUnpack, pairSteps, VPool } from "./pair.ts";
 import { A24 } from "../curve.ts";
 import type { FieldFunctions } from "./module.ts";
 
@@ -68,15 +68,9 @@ class Group {
   *squares(o1: Fe, o2: Fe, f1: Fe, f2: Fe): Generator<void, void, void> {
     const { fb, vp } = this;
     const lanes = vp.pe(), sq = vp.pe();
-    for (let k = 0; k < LIMBS; k++) {
-      fb.localGet(f1[k]).op(Op.i32WrapI64).simd(SimdOp.i32x4Splat);
-      fb.localGet(f2[k]).op(Op.i32WrapI64).simdLane(SimdOp.i32x4ReplaceLane, 1).localSet(lanes[k]);
-    }
+    emitPack(fb, lanes, f1, f2);
     yield* pairSteps(fb, vp, sq, lanes, null);
-    for (let k = 0; k < LIMBS; k++) {
-      fb.localGet(sq[k]).simdLane(SimdOp.i32x4ExtractLane, 0).op(Op.i64ExtendI32S).localSet(o1[k]);
-      fb.localGet(sq[k]).simdLane(SimdOp.i32x4ExtractLane, 1).op(Op.i64ExtendI32S).localSet(o2[k]);
-    }
+    emitUnpack(fb, o1, o2, sq);
   }
   /** A product beside the others (`side` pool i). */
   product(i: number, out: Fe, f: Fe, g: Fe | null, small = 0): Generator<void, void, void> {
@@ -128,26 +122,7 @@ function group3(): FunctionBuilder {
  */
 export function groupedLadder(mb: ModuleBuilder, fns: FieldFunctions): FunctionBuilder {
   const groups = [group1(), group2(), group3()].map((g) => mb.addFunction(null, g));
-  const fb = new FunctionBuilder([I32, I32, I32]);
-  const [OUT, K, U] = [0, 1, 2];
-  const [x2, z2, x3, z3] = (["x2", "z2", "x3", "z3"] as const).map(ladderSlot);
-  const i = fb.local(I32);
-  const [bit, swap, mask, x] = [fb.local(I64), fb.local(I64), fb.local(I64), fb.local(I64)];
-  emitLadderStartAt(fb, fns, K, U);
-  fb.i32Const(255).localSet(i);
-  fb.begin(Op.loop);
-  {
-    emitLadderBit(fb, i, bit, swap, mask);
-    emitCswapAt(fb, x2, x3, mask, x);
-    emitCswapAt(fb, z2, z3, mask, x);
-    fb.localGet(bit).localSet(swap);
+  return buildMemoryLadder(fns, (fb) => {
     for (const g of groups) fb.call(g);
-    fb.localGet(i).i32Const(0).op(Op.i32Ne).brIf(0);
-  }
-  fb.end();
-  fb.i64Const(0).localGet(swap).op(Op.i64Sub).localSet(mask);
-  emitCswapAt(fb, x2, x3, mask, x);
-  emitCswapAt(fb, z2, z3, mask, x);
-  emitQuotient(fb, fns, OUT, x2, z2);
-  return fb;
+  });
 }

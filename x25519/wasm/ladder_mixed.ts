@@ -26,10 +26,10 @@
  * @module
  */
 
-import { FunctionBuilder, I32, I64, Op, SimdOp } from "../../wasm/emitter.ts";
-import { emitAdd, emitCswap, emitSub, type Fe, LIMBS, LocalPool, productSteps } from "./field.ts";
+import { FunctionBuilder, I32, I64, Op } from "../../wasm/emitter.ts";
+import { emitAdd, emitCswap, emitSub, type Fe, LocalPool, productSteps } from "./field.ts";
 import { emitLadderEnd, emitLadderStart, emitLadderSwap } from "./ladder.ts";
-import { pairSteps, type Pe, VPool } from "./pair.ts";
+import { emitPack, emitUnpack, pairSteps, type Pe, VPool } from "./pair.ts";
 import { A24 } from "../curve.ts";
 import type { FieldFunctions } from "./module.ts";
 
@@ -51,18 +51,8 @@ export function buildLadderMixed(fns: FieldFunctions): FunctionBuilder {
   const [lanes, squares] = [vp.pe(), vp.pe()];
   const i = fb.local(I32);
   const [bit, swap, mask] = [fb.local(I64), fb.local(I64), fb.local(I64)];
-  const pack = (out: Pe, f: Fe, g: Fe) => {
-    for (let k = 0; k < LIMBS; k++) {
-      fb.localGet(f[k]).op(Op.i32WrapI64).simd(SimdOp.i32x4Splat);
-      fb.localGet(g[k]).op(Op.i32WrapI64).simdLane(SimdOp.i32x4ReplaceLane, 1).localSet(out[k]);
-    }
-  };
-  const unpack = (f: Fe, g: Fe, v: Pe) => {
-    for (let k = 0; k < LIMBS; k++) {
-      fb.localGet(v[k]).simdLane(SimdOp.i32x4ExtractLane, 0).op(Op.i64ExtendI32S).localSet(f[k]);
-      fb.localGet(v[k]).simdLane(SimdOp.i32x4ExtractLane, 1).op(Op.i64ExtendI32S).localSet(g[k]);
-    }
-  };
+  const pack = (out: Pe, f: Fe, g: Fe) => emitPack(fb, out, f, g);
+  const unpack = (f: Fe, g: Fe, v: Pe) => emitUnpack(fb, f, g, v);
 
   emitLadderStart(fb, pool, K, U, [x1, x2, z2, x3, z3]);
 

@@ -20,8 +20,8 @@
  * tests/x25519/pair_bounds.test.ts and proven on the ladders that use them (tests/bounds/x25519_wasm.test.ts).
  * @module
  */
-import { type FunctionBuilder, SimdOp, V128 } from "../../wasm/emitter.ts";
-import { CARRY_ORDER, columnTerms, LIMBS, LocalPool, WIDTHS } from "./field.ts";
+import { type FunctionBuilder, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
+import { CARRY_ORDER, columnTerms, type Fe, LIMBS, LocalPool, WIDTHS } from "./field.ts";
 
 /** A pair of field elements: ten v128 locals, limb k of both in i32 lanes 0 and 1. */
 export type Pe = readonly number[];
@@ -121,4 +121,23 @@ export function* pairSteps(
   yield;
   narrowInto(fb, out, acc);
   vp.release();
+}
+
+/**
+ * out ← the pair (f, g) of two scalar elements (i32x4.splat, replace_lane): their limbs must fit an
+ * i32, as every product input of the ladders does (a sum or difference of two tight values, < 2^27).
+ */
+export function emitPack(fb: FunctionBuilder, out: Pe, f: Fe, g: Fe): void {
+  for (let k = 0; k < LIMBS; k++) {
+    fb.localGet(f[k]).op(Op.i32WrapI64).simd(SimdOp.i32x4Splat);
+    fb.localGet(g[k]).op(Op.i32WrapI64).simdLane(SimdOp.i32x4ReplaceLane, 1).localSet(out[k]);
+  }
+}
+
+/** (f, g) ← lanes 0 and 1 of the pair v, sign-extended to i64 limbs. */
+export function emitUnpack(fb: FunctionBuilder, f: Fe, g: Fe, v: Pe): void {
+  for (let k = 0; k < LIMBS; k++) {
+    fb.localGet(v[k]).simdLane(SimdOp.i32x4ExtractLane, 0).op(Op.i64ExtendI32S).localSet(f[k]);
+    fb.localGet(v[k]).simdLane(SimdOp.i32x4ExtractLane, 1).op(Op.i64ExtendI32S).localSet(g[k]);
+  }
 }
