@@ -33,10 +33,15 @@ globalThis.out = bls12_381.sig.verify(bls12_381.sig.getPublicKey(sk), msg, sig);
  * The apps: `curve` is the one curve each may carry; `noble` its @noble/curves twin (same work);
  * `wasm` the prebuilt modules a Worker would import for it. The `root` apps import the root entry and
  * call the backend functions (init, initWasm, getBackend), which must not pull in other curves either.
+ * `capGzip` (bytes) is the most an app's gzipped bundle may weigh: about 3 % above its size when the
+ * cap was set (2026-12-07), so that growth is a decision, taken in the commit that raises the cap with
+ * its reason, not a drift (tests/package/size.mjs fails above it). Issue 12's ratios to noble are out
+ * of reach while the bundle carries the generators of the WebAssembly kernels (README, "Bundle size").
  */
 export const APPS = [
   {
     name: "x25519",
+    capGzip: 18500,
     what: "X25519 key pair + shared secret",
     curve: "x25519",
     wasm: ["x25519.wasm"],
@@ -49,6 +54,7 @@ globalThis.out = x25519.getSharedSecret(a, x25519.getPublicKey(x25519.utils.rand
   },
   {
     name: "bls-sign-verify",
+    capGzip: 79000,
     what: "BLS12-381 keygen, sign + verify (Ethereum suite)",
     curve: "bls12-381",
     wasm: ["bls12-381-fp.wasm", "bls12-381-fr.wasm"],
@@ -61,6 +67,7 @@ globalThis.out = bls.verify(bls.sign(msg, secretKey), msg, publicKey);`,
   },
   {
     name: "bn254-pairing",
+    capGzip: 65500,
     what: "BN254 pairing check of G1/G2 points",
     curve: "bn254",
     wasm: ["bn254-fp.wasm", "bn254-fr.wasm"],
@@ -77,6 +84,7 @@ globalThis.out = bn254.fields.Fp12.eql(gt, bn254.fields.Fp12.ONE);`,
   },
   {
     name: "root-x25519",
+    capGzip: 19500,
     what: "X25519 from the root entry, with init/getBackend",
     curve: "x25519",
     root: true,
@@ -85,6 +93,7 @@ globalThis.out = [init(), initWasm, getBackend("x25519"), x25519.getPublicKey(x2
   },
   {
     name: "root-bls",
+    capGzip: 79500,
     what: "BLS sign + verify from the root entry, with init/initWasm/getBackend",
     curve: "bls12-381",
     root: true,
@@ -93,6 +102,7 @@ globalThis.backend = [init(), initWasm, getBackend("bls12-381")];\n${SIGN}`,
   },
   {
     name: "root-bn254",
+    capGzip: 66000,
     what: "BN254 pairing from the root entry, with init/initWasm/getBackend",
     curve: "bn254",
     root: true,
@@ -120,6 +130,12 @@ export async function bundleApp(dir, contents) {
   const [output] = Object.values(result.metafile.outputs);
   const inputs = Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([f]) => f);
   return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs };
+}
+
+/** Whether a measured row's gzipped bundle is within its app's cap. */
+export function withinCap(row) {
+  const app = APPS.find((a) => a.name === row.app);
+  return app !== undefined && row.isochron.gzip <= app.capGzip;
 }
 
 /** The curves whose files are among a bundle's inputs. */
@@ -150,6 +166,7 @@ export async function measure(dir, { withNoble = true } = {}) {
       wasmFiles: app.wasm ?? [],
       curves: curvesIn(iso.inputs),
       curve: app.curve,
+      capGzip: app.capGzip,
       inputs: iso.inputs,
     });
   }
@@ -161,12 +178,12 @@ const kB = (n) => (n / 1000).toFixed(1);
 /** The report as a Markdown table (sizes in kB = 1000 bytes). */
 export function table(rows) {
   const lines = [
-    "| app | isochron min / gzip | noble min / gzip | gzip ratio | prebuilt .wasm gzip (separate) | curves in the bundle |",
-    "| --- | --- | --- | --- | --- | --- |",
+    "| app | isochron min / gzip | gzip cap | noble min / gzip | gzip ratio | prebuilt .wasm gzip (separate) | curves in the bundle |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.app}: ${r.what} | ${kB(r.isochron.min)} / **${kB(r.isochron.gzip)}** | ${
+      `| ${r.app}: ${r.what} | ${kB(r.isochron.min)} / **${kB(r.isochron.gzip)}** | ${kB(r.capGzip)} | ${
         r.noble ? `${kB(r.noble.min)} / **${kB(r.noble.gzip)}**` : "–"
       } | ${r.ratioGzip === null ? "–" : `${r.ratioGzip.toFixed(2)}×`} | ${
         r.wasmGzip === null ? "–" : `${kB(r.wasmGzip)} (${r.wasmFiles.join(" + ")})`

@@ -2,7 +2,7 @@
 // bench/size.mjs bundled (minified) from the scratch project of run.sh, their esbuild metafile inputs
 // searched for each curve's files. `node tests/package/size.mjs <consumer dir>`; prints the sizes too.
 // Last line: "size: N passed, N failed".
-import { APPS, bundleApp, curvesIn, measure } from "../../bench/size.mjs";
+import { APPS, bundleApp, curvesIn, measure, withinCap } from "../../bench/size.mjs";
 import { Results } from "./harness.mjs";
 
 const consumer = process.argv[2];
@@ -16,7 +16,17 @@ globalThis.out = [bn254.G1.BASE.double(), x25519.getPublicKey(new Uint8Array(32)
   );
   const seen = curvesIn(both.inputs).join(", ");
   results.record(`size: control: a BN254 + X25519 app is seen to carry both (${seen})`, seen === "bn254, x25519", seen);
+  // Control: the cap check refuses a row one byte above its app's cap.
+  const over = { app: APPS[0].name, isochron: { gzip: APPS[0].capGzip + 1 } };
+  results.record("size: control: a bundle one byte over its cap is refused", !withinCap(over), "accepted");
   for (const row of await measure(consumer, { withNoble: false })) {
+    results.record(
+      `size: ${row.app} within its cap (${(row.isochron.gzip / 1000).toFixed(1)} ≤ ${
+        (row.capGzip / 1000).toFixed(1)
+      } kB gzip)`,
+      withinCap(row),
+      "raise capGzip in bench/size.mjs only with the reason, in the commit that grows the bundle",
+    );
     const only = row.curves.length === 1 && row.curves[0] === row.curve;
     results.record(
       `size: ${row.app} carries ${row.curve} only (${(row.isochron.gzip / 1000).toFixed(1)} kB gzip)`,
