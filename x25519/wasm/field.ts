@@ -15,7 +15,8 @@
  * ```
  *
  * With loose inputs every column of a squaring stays below 2^61.1 and every value of a product below
- * 2^62.1 in absolute value (karatsubaColumns), so no i64 arithmetic overflows; tests/x25519/field_bounds.test.ts runs every emitter on extreme inputs.
+ * 2^62.1 in absolute value (karatsubaColumns), so no i64 arithmetic overflows;
+ * tests/x25519/field_bounds.test.ts runs every emitter on extreme inputs.
  * @module
  */
 
@@ -176,8 +177,10 @@ function emitRingColumn(fb: FunctionBuilder, a: Fe, b: Fe, b19: Fe, m: number): 
  *
  * Bounds, loose inputs (|E_m| ≤ 2^27 + 2^15, |O_m| ≤ 2^26 + 2^14): |E_m + O_m| ≤ 3·(2^26 + 2^14),
  * |P_m| ≤ 77·9·(2^26 + 2^14)² < 2^61.44 (the column with four wrapped terms: 1 + 4·19 = 77),
- * |(E·E')_m| < 2^60.28, |(O·O')_m| < 2^58.28, so |h_2m+1| < 2^62.1 and |h_0| < 2^60.9: every value stays
- * below 2^63 and the carry chain's rounding addition cannot overflow.
+ * |(E·E')_m| < 2^60.28, |(O·O')_m| < 2^58.28, so |h_2m+1| < 2^62.1 and |h_2m| < 2^61 (h_0's 38·(O·O')_4
+ * has no wrapped term: < 2^59.6): every value stays below 2^63 and the carry chain's rounding addition
+ * cannot overflow. The interval analysis proves the same on the emitted code
+ * (tests/bounds/x25519_wasm.test.ts).
  */
 function* karatsubaColumns(
   fb: FunctionBuilder,
