@@ -19,7 +19,14 @@ import { COLD_TOPIC, TOPICS } from "./cases/mod.ts";
 import { detectCpu } from "./cpu.ts";
 import { headlineFilter } from "./headline.ts";
 import { makePlan, sinkValue } from "./measure.ts";
-import { groupByOperation, loadCases, oneLine, runGroups, runtimeDescription } from "./runner.ts";
+import {
+  groupByOperation,
+  loadCases,
+  oneLine,
+  RETRY_MAX_MS,
+  runGroups,
+  runtimeDescription,
+} from "./runner.ts";
 import {
   buildRunner,
   NODE_CURRENT_VERSION,
@@ -43,6 +50,7 @@ import {
 import { targetTable } from "./targets.ts";
 
 const DEFAULT_TIME_MS = 200;
+const DEFAULT_RETRIES = 1;
 const LONG_TIME_MS = 1000;
 const DEFAULT_RUNTIMES = "deno,node,node-current,bun";
 
@@ -65,6 +73,9 @@ Options:
                   ns, iqrPct the interquartile range of the samples in % of the median, unstable true
                   when it exceeds ${UNSTABLE_IQR_PCT}, cycles null when the CPU clock is unknown
   --time MS       time budget of each measurement in ms (default ${DEFAULT_TIME_MS})
+  --retries N     measure an operation up to N more times while one of its rows is unstable, keeping
+                  the attempt with the smallest spread (default ${DEFAULT_RETRIES}; 0: once; operations
+                  that take over ${RETRY_MAX_MS / 1000} s are measured once)
   --long          longer measurements (--time ${LONG_TIME_MS} unless --time is given), and the long
                   sizes of the topics that have them (bulk addition of 10⁵ and 10⁶ points)
   --list          list the registered operations and libraries, measure nothing
@@ -82,6 +93,8 @@ interface Options {
   filter: RegExp | null;
   json: boolean;
   timeMs: number;
+  /** `--retries`: more attempts for an operation with an unstable row (runner.ts measureSteadiest). */
+  retries: number;
   list: boolean;
   /** `--long`: also the long sizes of the topics that have them (bulk addition: 10⁵, 10⁶ points). */
   long: boolean;
@@ -96,6 +109,7 @@ function parseOptions(args: string[]): Options | null {
       filter: { type: "string" },
       json: { type: "boolean" },
       time: { type: "string" },
+      retries: { type: "string" },
       long: { type: "boolean" },
       list: { type: "boolean" },
       runtime: { type: "string" },
@@ -111,11 +125,14 @@ function parseOptions(args: string[]): Options | null {
     timeMs = Number(values.time);
     if (!Number.isFinite(timeMs) || timeMs <= 0) throw new Error(`--time expects a positive number of ms`);
   }
+  const retries = values.retries === undefined ? DEFAULT_RETRIES : Number(values.retries);
+  if (!Number.isInteger(retries) || retries < 0) throw new Error(`--retries expects a whole number ≥ 0`);
   const filter = values.filter === undefined ? null : new RegExp(values.filter);
   return {
     filter,
     json: values.json ?? false,
     timeMs,
+    retries,
     list: values.list ?? false,
     long: values.long ?? false,
     runtimes: values.runtime ?? DEFAULT_RUNTIMES,
@@ -231,7 +248,7 @@ async function main(): Promise<number> {
           break;
         }
       }
-      const args = ["--time", String(timeMs)];
+      const args = ["--time", String(timeMs), "--retries", String(opts.retries)];
       if (otherFilter !== null) args.push("--filter", otherFilter.source);
       if (opts.long) args.push("--long");
       if (cpu.ghz !== null) args.push("--ghz", String(cpu.ghz));
@@ -275,7 +292,12 @@ async function runDeno(
   print: (rows: Row[]) => void,
   childNote: (msg: string) => void,
 ): Promise<void> {
-  await runGroups(groupByOperation(cases), { runtime: rt.id, timeMs: opts.timeMs, ghz }, {
+  await runGroups(groupByOperation(cases), {
+    runtime: rt.id,
+    timeMs: opts.timeMs,
+    ghz,
+    retries: opts.retries,
+  }, {
     onGroup: (i, n, group) => show(rt, i, n, `${caseId(group[0])}: ${group.map((c) => c.lib).join(", ")}`),
     onRows: print,
     onFailure: (c, stage, e) =>

@@ -2,7 +2,7 @@
  * The benchmark runner as a child process on Node and Bun, started by the Deno front end
  * (`report.ts`, through `runtimes.ts`), never by hand: `build_runner.mjs` bundles this file with
  * isochron imported from the tsc build (`.cache/bench/runner.mjs`), and the front end runs
- * `<runtime> .cache/bench/runner.mjs --runtime ID --time MS [--filter REGEX] [--long] [--ghz X]`.
+ * `<runtime> .cache/bench/runner.mjs --runtime ID --time MS [--retries N] [--filter REGEX] [--long] [--ghz X]`.
  *
  * Protocol: stdout carries one JSON message per line, `{"type":"start","description","rows"}`, then
  * per operation `{"type":"group","index","count","id"}` and `{"type":"rows","rows":[…]}`, then
@@ -33,6 +33,7 @@ const { values } = parseArgs({
     runtime: { type: "string" },
     filter: { type: "string" },
     time: { type: "string" },
+    retries: { type: "string" },
     long: { type: "boolean" },
     ghz: { type: "string" },
   },
@@ -40,6 +41,7 @@ const { values } = parseArgs({
 });
 const runtime = values.runtime ?? "unknown";
 const timeMs = Number(values.time ?? 200);
+const retries = Number(values.retries ?? 0);
 const ghz = values.ghz === undefined ? null : Number(values.ghz);
 const filter = values.filter === undefined ? null : new RegExp(values.filter);
 
@@ -55,7 +57,7 @@ const cold = {
 const cases = (await loadCases([...TOPICS, COLD_TOPIC], values.long ?? false, note, { cold }))
   .filter((c) => filter === null || filter.test(caseId(c)));
 send({ type: "start", description: runtimeDescription(), rows: cases.length });
-const rows = await runGroups(groupByOperation(cases), { runtime, timeMs, ghz }, {
+const rows = await runGroups(groupByOperation(cases), { runtime, timeMs, ghz, retries }, {
   onGroup: (index, count, group) => send({ type: "group", index, count, id: caseId(group[0]) }),
   onRows: (rows) => send({ type: "rows", rows }),
   onFailure: (c, stage, e) =>

@@ -142,6 +142,10 @@ Deno.test("report: --help, bad options, a filter that matches nothing", async ()
   const bad = await report("--time", "-3");
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--time/);
+  assert.match(help.stdout, /--retries N/);
+  const badRetries = await report("--retries", "1.5");
+  assert.equal(badRetries.code, 2);
+  assert.match(badRetries.stderr, /--retries/);
   const none = await report("--runtime", "deno", "--json", "--filter", "^no such operation$");
   assert.equal(none.code, 1);
   assert.deepEqual(JSON.parse(none.stdout), []);
