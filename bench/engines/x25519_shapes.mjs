@@ -9,29 +9,43 @@
  * node bench/engines/x25519_shapes.mjs dist/wasm/x25519.wasm x25519 x25519_mixed x25519_calls x25519_simd
  * ```
  *
+ * Several modules, comma-separated (`old.wasm,new.wasm`), are called alternately too, each shape of
+ * each: the A/B of a change to the emitters in one process (write the old module from a worktree of
+ * the old commit, e.g. `deno eval 'import { x25519WasmBytes } from "./x25519/mod.ts";
+ * Deno.writeFileSync("/tmp/old.wasm", x25519WasmBytes())'`).
+ *
  * Plain JavaScript for every runtime (node, bun, `deno run --allow-read`). The shape rule was set from
  * such runs; they differ between machines (bench/README.md).
  */
 import { readFileSync } from "node:fs";
 import process from "node:process";
 
-const [file, ...shapes] = process.argv.slice(2);
+const [files, ...shapes] = process.argv.slice(2);
 const rounds = Number(process.env.ROUNDS ?? 300);
-if (file === undefined || shapes.length === 0) {
-  console.error("usage: node bench/engines/x25519_shapes.mjs <x25519.wasm> <export>...");
+if (files === undefined || shapes.length === 0) {
+  console.error("usage: node bench/engines/x25519_shapes.mjs <x25519.wasm>[,<other.wasm>…] <export>...");
   process.exit(2);
 }
-const exports = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(file)), {}).exports;
-const memory = /** @type {WebAssembly.Memory} */ (exports.memory);
-const bytes = new Uint8Array(memory.buffer);
-for (let i = 0; i < 4096; i++) bytes[i] = (i * 37) & 0xff; // a scalar at 1024, u at 2048: any bytes
-const best = new Map(shapes.map((s) => [s, Infinity]));
+const modules = files.split(",").map((file) => {
+  const exports = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(file)), {}).exports;
+  const bytes = new Uint8Array(/** @type {WebAssembly.Memory} */ (exports.memory).buffer);
+  for (let i = 0; i < 4096; i++) bytes[i] = (i * 37) & 0xff; // a scalar at 1024, u at 2048: any bytes
+  return { file, exports };
+});
+const label = (
+  /** @type {string} */ file,
+  /** @type {string} */ s,
+) => (modules.length > 1 ? `${file}:${s}` : s);
+const best = new Map();
 for (let round = 0; round < rounds; round++) {
   for (const s of shapes) {
-    const ladder = /** @type {(out: number, k: number, u: number) => void} */ (exports[s]);
-    const t = performance.now();
-    for (let i = 0; i < 20; i++) ladder(3072, 1024, 2048);
-    best.set(s, Math.min(/** @type {number} */ (best.get(s)), ((performance.now() - t) / 20) * 1000));
+    for (const { file, exports } of modules) {
+      const ladder = /** @type {(out: number, k: number, u: number) => void} */ (exports[s]);
+      const t = performance.now();
+      for (let i = 0; i < 20; i++) ladder(3072, 1024, 2048);
+      const us = ((performance.now() - t) / 20) * 1000;
+      best.set(label(file, s), Math.min(best.get(label(file, s)) ?? Infinity, us));
+    }
   }
 }
 console.log(`${process.version}: ${[...best].map(([s, us]) => `${s} ${us.toFixed(1)} µs`).join(", ")}`);
