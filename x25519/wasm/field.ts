@@ -77,8 +77,15 @@ function pushScaled(fb: FunctionBuilder, x: number, s: number): void {
   else fb.i64Const(s).op(Op.i64Mul);
 }
 
-/** Scaled copies of input limbs, computed once per operation and cached in scratch locals. */
-function scaler(fb: FunctionBuilder, pool: LocalPool): (x: number, s: number) => number {
+/**
+ * Scaled copies of input limbs, computed once per operation and cached in scratch locals of `pool`;
+ * `push` emits x·s (default: i64 limbs; the SIMD pair products of pair.ts give their lane version).
+ */
+export function scaler(
+  fb: FunctionBuilder,
+  pool: LocalPool,
+  push: (fb: FunctionBuilder, x: number, s: number) => void = pushScaled,
+): (x: number, s: number) => number {
   const cache = new Map<string, number>();
   return (x, s) => {
     if (s === 1) return x;
@@ -86,7 +93,7 @@ function scaler(fb: FunctionBuilder, pool: LocalPool): (x: number, s: number) =>
     let t = cache.get(key);
     if (t === undefined) {
       t = pool.temp();
-      pushScaled(fb, x, s);
+      push(fb, x, s);
       fb.localSet(t);
       cache.set(key, t);
     }
@@ -94,15 +101,25 @@ function scaler(fb: FunctionBuilder, pool: LocalPool): (x: number, s: number) =>
   };
 }
 
-/** Emits h_k ← Σ products, with the product list given as pairs of locals. */
-function emitColumn(fb: FunctionBuilder, h: number, terms: [number, number][]): void {
+/**
+ * Emits h ← Σ products, with the product list given as pairs of locals; `mul` and `add` emit the
+ * product and the sum (default: i64; pair.ts gives the lane versions).
+ */
+export function emitColumn(
+  fb: FunctionBuilder,
+  h: number,
+  terms: [number, number][],
+  mul: () => void = () => fb.op(Op.i64Mul),
+  add: () => void = () => fb.op(Op.i64Add),
+): void {
   // Balanced pairs: (p0 + p1) + (p2 + p3) + … shortens the dependency chain of the additions.
   for (let t = 0; t < terms.length; t++) {
-    fb.localGet(terms[t][0]).localGet(terms[t][1]).op(Op.i64Mul);
-    if (t % 2 === 1) fb.op(Op.i64Add);
-    if (t % 2 === 1 && t > 1) fb.op(Op.i64Add);
+    fb.localGet(terms[t][0]).localGet(terms[t][1]);
+    mul();
+    if (t % 2 === 1) add();
+    if (t % 2 === 1 && t > 1) add();
   }
-  if (terms.length % 2 === 1 && terms.length > 1) fb.op(Op.i64Add);
+  if (terms.length % 2 === 1 && terms.length > 1) add();
   fb.localSet(h);
 }
 

@@ -21,7 +21,7 @@
  * @module
  */
 import { type FunctionBuilder, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
-import { CARRY_ORDER, columnTerms, type Fe, LIMBS, LocalPool, WIDTHS } from "./field.ts";
+import { CARRY_ORDER, columnTerms, emitColumn, type Fe, LIMBS, LocalPool, scaler, WIDTHS } from "./field.ts";
 
 /** A pair of field elements: ten v128 locals, limb k of both in i32 lanes 0 and 1. */
 export type Pe = readonly number[];
@@ -64,34 +64,11 @@ function carryChain(fb: FunctionBuilder, vp: VPool, h: Pe): void {
   }
 }
 
-/** Copies of the limbs scaled by small constants (2, 4, 19: i32x4 shl or mul), cached per operation. */
-function scaler(fb: FunctionBuilder, vp: VPool) {
-  const cache = new Map<string, number>();
-  return (x: number, s: number) => {
-    if (s === 1) return x;
-    const key = `${x}*${s}`;
-    let t = cache.get(key);
-    if (t === undefined) {
-      t = vp.temp();
-      fb.localGet(x);
-      if ((s & (s - 1)) === 0) fb.i32Const(Math.log2(s)).simd(SimdOp.i32x4Shl);
-      else fb.v128I32x4([s, s, s, s]).simd(SimdOp.i32x4Mul);
-      fb.localSet(t);
-      cache.set(key, t);
-    }
-    return t;
-  };
-}
-
-/** h ← Σ products of i32 lanes 0 and 1 (balanced additions, as field.ts's column). */
-function column(fb: FunctionBuilder, h: number, terms: [number, number][]): void {
-  for (let t = 0; t < terms.length; t++) {
-    fb.localGet(terms[t][0]).localGet(terms[t][1]).simd(SimdOp.i64x2ExtmulLowI32x4S);
-    if (t % 2 === 1) fb.simd(SimdOp.i64x2Add);
-    if (t % 2 === 1 && t > 1) fb.simd(SimdOp.i64x2Add);
-  }
-  if (terms.length % 2 === 1 && terms.length > 1) fb.simd(SimdOp.i64x2Add);
-  fb.localSet(h);
+/** x·s in i32 lanes for the scaled copies of field.ts's `scaler` (2, 4, 19: i32x4 shl or mul). */
+function pushLaneScaled(fb: FunctionBuilder, x: number, s: number): void {
+  fb.localGet(x);
+  if ((s & (s - 1)) === 0) fb.i32Const(Math.log2(s)).simd(SimdOp.i32x4Shl);
+  else fb.v128I32x4([s, s, s, s]).simd(SimdOp.i32x4Mul);
 }
 
 /** out ← the i64x2 limbs of src narrowed to i32 lanes 0, 1 (tight: |limb| < 2^26). */
@@ -111,10 +88,14 @@ export function* pairSteps(
   f: Pe,
   g: Pe | null,
 ): Generator<void, void, void> {
-  const sc = scaler(fb, vp), h = g ?? f;
+  const sc = scaler(fb, vp, pushLaneScaled), h = g ?? f;
   const acc = vp.tempPe();
+  const mul = () => fb.simd(SimdOp.i64x2ExtmulLowI32x4S), add = () => fb.simd(SimdOp.i64x2Add);
   for (let k = 0; k < LIMBS; k++) {
-    column(fb, acc[k], columnTerms(k, g === null).map(([i, a, j, b]) => [sc(f[i], a), sc(h[j], b)]));
+    const terms = columnTerms(k, g === null).map((
+      [i, a, j, b],
+    ): [number, number] => [sc(f[i], a), sc(h[j], b)]);
+    emitColumn(fb, acc[k], terms, mul, add); // the lane products of i32 lanes 0 and 1, summed in i64 lanes
     yield;
   }
   carryChain(fb, vp, acc);
