@@ -46,8 +46,7 @@ const ghz = values.ghz === undefined ? null : Number(values.ghz);
 const filter = values.filter === undefined ? null : new RegExp(values.filter);
 
 // X25519 on its published module, as the npm package's runtime build runs it on Node and Bun (it reads
-// dist/wasm/x25519.wasm, these bytes): that module also holds the grouped ladder (x25519/wasm/ladder_grouped.ts,
-// V8 before 13) that the module generated at run time leaves out to keep browser bundles small.
+// dist/wasm/x25519.wasm, these bytes; the module generated at run time is the same).
 initX25519Wasm(new WebAssembly.Module(x25519WasmBytes() as Uint8Array<ArrayBuffer>));
 
 const cold = {

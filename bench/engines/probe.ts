@@ -37,7 +37,7 @@ const ROUNDS = Number(env("PROBE_ROUNDS") ?? 200);
 // Shapes forced for a comparison (default: the loader's choice for this engine), before any kernel exists.
 setX25519LadderShape((env("PROBE_LADDER") ?? "auto") as "auto");
 setFieldMulShape((env("PROBE_FP_MUL") ?? "auto") as "auto");
-// X25519 on its published module, as the npm runtime build runs it (it holds the grouped ladder too).
+// X25519 on its published module, as the npm runtime build runs it.
 initX25519Wasm(new WebAssembly.Module(x25519WasmBytes() as Uint8Array<ArrayBuffer>));
 
 const rnd = (n: number) => crypto.getRandomValues(new Uint8Array(n));

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { buildX25519Wasm, groupedLadder, WASM_BOUNDS, x25519Layout } from "../internal.ts";
+import { buildX25519Wasm, WASM_BOUNDS, x25519Layout } from "../internal.ts";
 import { type Contract, log2, type Range, type Report, WasmInterval } from "./wasm_interval.ts";
 
 /** Per-limb ranges of a symmetric bound. */
@@ -67,7 +67,7 @@ export function feContract(
 /** The module's bytes (deterministic) and a fresh interpreter on them. */
 let cached: Uint8Array | null = null;
 export function x25519Interpreter(): WasmInterval {
-  cached ??= buildX25519Wasm({ groupedLadder: groupedLadder });
+  cached ??= buildX25519Wasm();
   return new WasmInterval(cached).seedData();
 }
 

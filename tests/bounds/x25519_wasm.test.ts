@@ -152,7 +152,7 @@ Deno.test("bounds wasm x25519: fe_invert through its callees' proven contracts",
 });
 
 /** Runs a ladder on unknown scalar and u bytes; returns its report. */
-function ladder(name: "x25519" | "x25519_calls" | "x25519_mixed" | "x25519_simd", withContracts: boolean) {
+function ladder(name: "x25519" | "x25519_calls" | "x25519_mixed", withContracts: boolean) {
   const a = x25519Interpreter();
   // The epilogue's fe_invert and fe_mul (and, for the call shape, every product) by contract.
   const all = contracts(a);
@@ -191,7 +191,7 @@ for (const [name, shape] of [["x25519", "inline"], ["x25519_mixed", "mixed"]] as
   });
 }
 
-/** The ladder state x1, x2, z2, x3, z3 at the loop head, for the shapes that keep it in memory. */
+/** The ladder state x1, x2, z2, x3, z3 at the loop head, for the shape that keeps it in memory. */
 function memoryState(report: Report): Range[] {
   const cells = report.heads[0].cells;
   const state = x25519Layout.LADDER_STATE;
@@ -203,22 +203,6 @@ function memoryState(report: Report): Range[] {
   }
   return all;
 }
-
-Deno.test("bounds wasm x25519: the grouped SIMD ladder's state stays tight, no lane wraps", () => {
-  // Its three group functions run inline in the analysis (no contract): their scalar products, the
-  // SIMD pair squarings (every lane product's factors in i32) and the state in memory.
-  const { report } = ladder("x25519_simd", false);
-  assert.equal(report.loops.length, 1);
-  print(
-    "x25519_simd (grouped ladder)",
-    "any k, u",
-    memoryState(report),
-    `loop head state ⊆ tight after ${report.loops[0]} iterations; every lane product's factors in i32`,
-    report,
-  );
-  assert.deepEqual(report.wraps, []);
-  assert.deepEqual(report.reinterprets, []);
-});
 
 Deno.test("bounds wasm x25519: the call-shaped ladder's state stays tight (contracts of every product)", () => {
   const { report } = ladder("x25519_calls", true);

@@ -14,7 +14,6 @@ import {
 } from "../../x25519/mod.ts";
 import {
   buildX25519Wasm,
-  groupedLadder,
   setX25519LadderShape,
   TABLE_COLS,
   X25519_TS_LIMBS as LIMBS,
@@ -107,16 +106,16 @@ const COUNTED = ["fe_invert_bytes", "fe_invert", "x25519", "x25519_calls", "x255
 for (const simd of [true, false]) {
   ctWasm(`x25519 module (${simd ? "SIMD" : "scalar"} table scan)`, () => x25519WasmBytes(simd), {
     straightLine: STRAIGHT,
-    countedLoops: simd ? [...COUNTED, "x25519_mixed", "x25519_simd"] : COUNTED,
+    countedLoops: simd ? [...COUNTED, "x25519_mixed"] : COUNTED,
   });
   // The first-use modules (x25519/wasm/backend.ts): one ladder each, no fixed-base driver.
   const ladders = simd
-    ? ["x25519", "x25519_calls", "x25519_simd"] as const
+    ? ["x25519", "x25519_calls", "x25519_mixed"] as const
     : ["x25519", "x25519_calls"] as const;
   for (const ladder of ladders) {
     ctWasm(
       `x25519 first-use module (${ladder}, ${simd ? "SIMD" : "scalar"})`,
-      () => buildX25519Wasm({ simd, ladders: [ladder], base: false, groupedLadder: groupedLadder }),
+      () => buildX25519Wasm({ simd, ladders: [ladder], base: false }),
       {
         straightLine: STRAIGHT.filter((f) => f !== "recode"),
         countedLoops: ["fe_invert_bytes", "fe_invert", ladder],

@@ -170,20 +170,3 @@ Deno.test("x25519 wasm: a forced shape the first-use module lacks moves it to th
     setX25519LadderShape("auto");
   }
 });
-
-Deno.test("x25519 wasm: the simd shape on a module generated at run time runs calls in place (no move)", () => {
-  setX25519LadderShape("simd");
-  try {
-    const k = createX25519WasmKernel(); // first-use module: x25519_calls only (no grouped ladder at run time)
-    const memory = (k.scratch()[0] as Uint8Array).buffer;
-    const s = crypto.getRandomValues(new Uint8Array(32)), u = crypto.getRandomValues(new Uint8Array(32));
-    const out = new Uint8Array(32), ref = new Uint8Array(32);
-    k.scalarMult(out, s, u);
-    assert.equal((k.scratch()[0] as Uint8Array).buffer, memory, "still the first-use module's memory");
-    setX25519LadderShape("calls");
-    k.scalarMult(ref, s, u);
-    assert.deepEqual(out, ref);
-  } finally {
-    setX25519LadderShape("auto");
-  }
-});

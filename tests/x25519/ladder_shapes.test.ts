@@ -1,32 +1,29 @@
-// The four wasm ladders (x25519/wasm/ladder.ts: `x25519` inline, `x25519_calls` call-shaped;
-// ladder_grouped.ts: `x25519_simd`, the mixed step in three functions; ladder_mixed.ts: `x25519_mixed`,
-// SIMD pair squarings beside scalar products) compute the same function: the RFC 7748 vectors
-// and 1000 iterations through each export, every export on random and extreme inputs (u ≥ p, u = 0,
-// all-ones scalars), and the public API with each shape forced against noble. The constant-time
-// proofs of all four are in tests/ct/x25519.test.ts.
+// The three ladders of the main module (x25519/wasm/ladder.ts: `x25519` inline, `x25519_calls`
+// call-shaped; ladder_mixed.ts: `x25519_mixed`, SIMD pair squarings beside scalar products) compute
+// the same function: the RFC 7748 vectors and 1000 iterations through each export, every export on
+// random and extreme inputs (u ≥ p, u = 0, all-ones scalars), and the public API with each shape
+// forced against noble. The constant-time proofs of all three are in tests/ct/x25519.test.ts.
 
 import assert from "node:assert/strict";
 import { x25519 as noble } from "@noble/curves/ed25519.js";
 import {
   buildX25519Wasm,
-  groupedLadder,
   setX25519LadderShape,
   type X25519LadderShape,
   x25519Layout as L,
 } from "../internal.ts";
-import { initX25519Wasm, scalarMult, setX25519Backend, x25519WasmBytes } from "../../x25519/mod.ts";
+import { scalarMult, setX25519Backend } from "../../x25519/mod.ts";
 import { hex, unhex, VECTORS } from "./helpers.ts";
 
 const SHAPES: readonly [X25519LadderShape, string][] = [
   ["inline", "x25519"],
   ["calls", "x25519_calls"],
-  ["simd", "x25519_simd"],
   ["mixed", "x25519_mixed"],
 ];
 
 type Ladder = (out: number, k: number, u: number) => void;
 const e = new WebAssembly.Instance(
-  new WebAssembly.Module(buildX25519Wasm({ groupedLadder: groupedLadder }) as Uint8Array<ArrayBuffer>),
+  new WebAssembly.Module(buildX25519Wasm() as Uint8Array<ArrayBuffer>),
 )
   .exports as unknown as { memory: WebAssembly.Memory } & Record<string, Ladder>;
 const mem = new Uint8Array(e.memory.buffer);
@@ -47,11 +44,7 @@ for (const [shape, name] of SHAPES) {
   });
 
   Deno.test(`x25519 ${shape} ladder: the public API with the shape forced equals noble`, () => {
-    // The grouped ladder is in the published module only (x25519WasmBytes), not in the one generated at
-    // run time: hand it over for that shape.
-    if (shape === "simd") {
-      initX25519Wasm(new WebAssembly.Module(x25519WasmBytes(true) as Uint8Array<ArrayBuffer>));
-    } else setX25519Backend("wasm");
+    setX25519Backend("wasm");
     setX25519LadderShape(shape);
     try {
       for (let n = 0; n < 64; n++) {
@@ -80,7 +73,6 @@ Deno.test("x25519 ladders: every export agrees on random and extreme inputs", ()
     const k = inputs[n], u = inputs[(n * 7 + 3) % inputs.length];
     const inline = run("x25519", k, u);
     assert.equal(run("x25519_calls", k, u), inline);
-    assert.equal(run("x25519_simd", k, u), inline);
     assert.equal(run("x25519_mixed", k, u), inline);
   }
 });

@@ -7,7 +7,6 @@
 
 import type { KernelBounds, X25519Kernel } from "../kernel.ts";
 import { buildX25519Wasm } from "./module.ts";
-import { groupedLadder } from "./ladder_grouped.ts";
 import { simdSupported } from "../../wasm/emitter.ts";
 import { compileWasm } from "../../wasm/compile.ts";
 import type { WasmModule } from "../../wasm/types.ts";
@@ -18,9 +17,8 @@ import { type LadderShape, x25519LadderShape } from "./shape.ts";
 import { X25519_WIDE, x25519WideBytes } from "./wide.ts";
 import { packagedX25519Module } from "./packaged.ts";
 
+/** The full module of each variant (the published bytes), built once. */
 const built = new Map<boolean, Uint8Array>();
-/** The published bytes of each variant (with the grouped ladder), built once. */
-const published = new Map<boolean, Uint8Array>();
 
 /**
  * scalarMultBase calls that run the ladder on u = 9 before the table is loaded (at the next call).
@@ -48,16 +46,10 @@ const NINE = Uint8Array.of(9, ...new Array(31).fill(0));
  * ```
  */
 export function x25519WasmBytes(simd: boolean = simdSupported()): Uint8Array {
-  // With the SIMD variant's grouped ladder (ladder_grouped.ts): only this function brings its emitter into
-  // a bundle; the module generated at run time (cachedBytes) runs the other shapes.
-  let b = published.get(simd);
-  if (b === undefined) {
-    published.set(simd, b = buildX25519Wasm({ simd, groupedLadder: simd ? groupedLadder : undefined }));
-  }
-  return b.slice(); // a copy: the caller may write it
+  return cachedBytes(simd).slice(); // a copy: the caller may write it
 }
 
-/** The run-time full module of a variant (no grouped ladder), built once (not to be handed out). */
+/** The full module of a variant, built once (not to be handed out: x25519WasmBytes copies it). */
 function cachedBytes(simd: boolean): Uint8Array {
   let b = built.get(simd);
   if (b === undefined) built.set(simd, b = buildX25519Wasm({ simd }));
@@ -87,7 +79,6 @@ interface Exports extends TableExports {
   fe_tobytes(s: number, a: number): void;
   x25519(out: number, k: number, u: number): void;
   x25519_calls(out: number, k: number, u: number): void;
-  x25519_simd(out: number, k: number, u: number): void;
   x25519_mixed(out: number, k: number, u: number): void;
   x25519_base(out: number, k: number): void;
 }
@@ -97,14 +88,13 @@ interface Exports extends TableExports {
  * SIMD ladder in the SIMD module only).
  */
 const FULL_EXPORTS = ["x25519", "x25519_calls", "x25519_base", "memory"] as const;
-const FULL_EXPORTS_SIMD = [...FULL_EXPORTS, "x25519_mixed", "x25519_simd"] as const;
+const FULL_EXPORTS_SIMD = [...FULL_EXPORTS, "x25519_mixed"] as const;
 
 /** The ladder export of each shape of the main module (the wide shape has a module of its own). */
 const LADDER_EXPORT = {
   inline: "x25519",
   calls: "x25519_calls",
   mixed: "x25519_mixed",
-  simd: "x25519_simd",
   wide: null,
 } as const;
 
@@ -119,7 +109,7 @@ function firstUseBytes(simd: boolean, shape: LadderShape): Uint8Array {
   const key = `${simd}:${shape}`;
   let b = firstUseBuilt.get(key);
   if (b === undefined) {
-    const ladder = LADDER_EXPORT[shape === "simd" ? "calls" : shape]; // run time: no grouped ladder
+    const ladder = LADDER_EXPORT[shape];
     firstUseBuilt.set(
       key,
       b = buildX25519Wasm({ simd, ladders: ladder === null ? [] : [ladder], base: false }),
@@ -243,8 +233,6 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
         }
         return;
       }
-      // The grouped ladder is in the published module only: no module this kernel can move to has it.
-      if (shape === "simd" && typeof e.x25519_simd !== "function") shape = "calls";
       if (typeof e[LADDER_EXPORT[shape]] !== "function") toFull(); // a forced shape (public)
       // A module without SIMD (the no-SIMD variant handed to initX25519Wasm): the scalar step.
       if (shape === "mixed" && typeof e.x25519_mixed !== "function") shape = "inline";
@@ -253,7 +241,6 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
         mem.set(u, U);
         if (shape === "inline") e.x25519(OUT, K, U);
         else if (shape === "mixed") e.x25519_mixed(OUT, K, U);
-        else if (shape === "simd") e.x25519_simd(OUT, K, U);
         else e.x25519_calls(OUT, K, U);
         out.set(mem.subarray(OUT, OUT + 32));
       } finally {

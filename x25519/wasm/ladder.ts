@@ -21,7 +21,7 @@
  * @module
  */
 
-import { FunctionBuilder, I32, I64, Op, SimdOp, V128 } from "../../wasm/emitter.ts";
+import { FunctionBuilder, I32, I64, Op } from "../../wasm/emitter.ts";
 import {
   emitAdd,
   emitCswap,
@@ -210,25 +210,6 @@ function emitLinearAt(
   }
 }
 
-/**
- * Swaps the elements at constant 16-byte-aligned addresses p and q under the v128 local `mask` (all
- * ones or zero), two limbs per vector: x = (P ⊕ Q) ∧ mask, P ⊕= x, Q ⊕= x. SIMD modules only.
- */
-function emitCswapAtSimd(fb: FunctionBuilder, p: number, q: number, mask: number, x: number): void {
-  for (let k = 0; k < LIMBS / 2; k++) {
-    fb.i32Const(0).simdMem(SimdOp.v128Load, 16, p + 16 * k).i32Const(0).simdMem(
-      SimdOp.v128Load,
-      16,
-      q + 16 * k,
-    );
-    fb.simd(SimdOp.v128Xor).localGet(mask).simd(SimdOp.v128And).localSet(x);
-    for (const a of [p, q]) {
-      fb.i32Const(0).i32Const(0).simdMem(SimdOp.v128Load, 16, a + 16 * k).localGet(x).simd(SimdOp.v128Xor);
-      fb.simdMem(SimdOp.v128Store, 16, a + 16 * k);
-    }
-  }
-}
-
 /** Swaps the elements at constant addresses p and q under the i64 local `mask` (all ones or zero). */
 function emitCswapAt(fb: FunctionBuilder, p: number, q: number, mask: number, x: number): void {
   for (let k = 0; k < LIMBS; k++) {
@@ -283,36 +264,24 @@ export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
 }
 
 /**
- * A ladder `(out, k, u)` whose state lives in the call ladder's slots (`ladderSlot`; the call and
- * grouped ladders): the start, then 255 counted steps, each the bit, the conditional swaps on memory
- * (two limbs per v128 with `simd`, for modules that have SIMD) and `step` (which maps the slots x1,
- * x2, z2, x3, z3 to the next step's), then the last swap and the quotient. No local lives across the
- * loop but the counter and the swap bit (and its v128 splat).
+ * A ladder `(out, k, u)` whose state lives in the call ladder's slots (`ladderSlot`): the start, then
+ * 255 counted steps, each the bit, the conditional swaps on memory and `step` (which maps the slots
+ * x1, x2, z2, x3, z3 to the next step's), then the last swap and the quotient. No local lives across
+ * the loop but the counter and the swap bit.
  */
-export function buildMemoryLadder(
-  fns: FieldFunctions,
-  step: (fb: FunctionBuilder) => void,
-  simd = false,
-): FunctionBuilder {
+function buildMemoryLadder(fns: FieldFunctions, step: (fb: FunctionBuilder) => void): FunctionBuilder {
   const fb = new FunctionBuilder([I32, I32, I32]);
   const [OUT, K, U] = [0, 1, 2];
   const [x2, z2, x3, z3] = (["x2", "z2", "x3", "z3"] as const).map(ladderSlot);
   const i = fb.local(I32);
   const [bit, swap, mask, x] = [fb.local(I64), fb.local(I64), fb.local(I64), fb.local(I64)];
-  const [vmask, vx] = simd ? [fb.local(V128), fb.local(V128)] : [0, 0];
   emitLadderStartAt(fb, fns, K, U);
   fb.i32Const(255).localSet(i);
   fb.begin(Op.loop);
   {
     emitLadderBit(fb, i, bit, swap, mask);
-    if (simd) {
-      fb.localGet(mask).simd(SimdOp.i64x2Splat).localSet(vmask);
-      emitCswapAtSimd(fb, x2, x3, vmask, vx);
-      emitCswapAtSimd(fb, z2, z3, vmask, vx);
-    } else {
-      emitCswapAt(fb, x2, x3, mask, x);
-      emitCswapAt(fb, z2, z3, mask, x);
-    }
+    emitCswapAt(fb, x2, x3, mask, x);
+    emitCswapAt(fb, z2, z3, mask, x);
     fb.localGet(bit).localSet(swap);
     step(fb);
     fb.localGet(i).i32Const(0).op(Op.i32Ne).brIf(0);
@@ -326,7 +295,7 @@ export function buildMemoryLadder(
 }
 
 /**
- * The ladder's start on the call ladder's slots (`ladderSlot`; the call and grouped ladders): k
+ * The ladder's start on the call ladder's slots (`ladderSlot`): k
  * clamped to KC, x1 ← u decoded from (local `U`), (x2, z2) = (1, 0), (x3, z3) = (x1, 1).
  */
 function emitLadderStartAt(fb: FunctionBuilder, fns: FieldFunctions, K: number, U: number): void {

@@ -14,7 +14,6 @@
  * x25519(out, k, u)                    the whole ladder: counted loop
  * x25519_calls(out, k, u)              the same ladder, state in memory, a call per product: counted loop
  * x25519_mixed(out, k, u)              the same ladder, squarings in SIMD pairs beside scalar products (SIMD module)
- * x25519_simd(out, k, u)               the mixed step in three functions, state in memory (`groupedLadder` given)
  * x25519_base(out, k)                  the whole fixed-base multiplication: counted loops
  * ```
  * The full module has every export. A first-use module (`ladders`, `base` options) leaves out the
@@ -22,10 +21,8 @@
  * its third key pair on (issue 13, cold start: about a third less to generate).
  * Limb bounds are those of the emitters in field.ts: field inputs loose, outputs tight; fe_add and
  * fe_sub do not reduce. The table scan uses a few SIMD bitwise instructions when the engine has them
- * (`simd` option), and so do the two SIMD ladders: `x25519_mixed` (SIMD module) and `x25519_simd`,
- * whose builder (ladder_grouped.ts) is passed in by the callers that build the published bytes
- * (`x25519WasmBytes`, the `.wasm` files), so that bundles that generate their module at run time do
- * not carry it. Everything else is scalar i64.
+ * (`simd` option), and so does the SIMD ladder `x25519_mixed` (SIMD module). Everything else is
+ * scalar i64.
  * @module
  */
 
@@ -101,20 +98,18 @@ function invert(f: { tobytes: number; invertBytes: number; frombytes: number }):
 }
 
 /** A ladder export of the module (x25519/wasm/shape.ts: which shape each one is). */
-export type LadderExport = "x25519" | "x25519_calls" | "x25519_mixed" | "x25519_simd";
+export type LadderExport = "x25519" | "x25519_calls" | "x25519_mixed";
 
 /** Build options. */
 export interface BuildOptions {
   /** Scan the fixed-base table with SIMD (v128) instructions (default true). */
   simd?: boolean;
   /**
-   * The ladders to emit (default `x25519`, `x25519_calls`, `x25519_mixed` with SIMD, and `x25519_simd`
-   * when `groupedLadder` is given: the full module, the bytes of `x25519WasmBytes` and the
-   * `.wasm` files). A first-use module emits only the engine's own (x25519/wasm/backend.ts).
+   * The ladders to emit (default `x25519`, `x25519_calls` and, with SIMD, `x25519_mixed`: the full
+   * module, the bytes of `x25519WasmBytes` and the `.wasm` files). A first-use module emits only the
+   * engine's own (x25519/wasm/backend.ts).
    */
   ladders?: readonly LadderExport[];
-  /** The grouped ladder's builder (ladder_grouped.ts `groupedLadder`), needed for `x25519_simd`; SIMD only. */
-  groupedLadder?: (mb: ModuleBuilder, fns: FieldFunctions) => FunctionBuilder;
   /** Emit `recode` and the fixed-base driver `x25519_base` (default true). */
   base?: boolean;
 }
@@ -125,17 +120,12 @@ export interface BuildOptions {
  */
 export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   const simd = opts.simd ?? true;
-  const grouped = opts.groupedLadder;
   const ladders: readonly LadderExport[] = opts.ladders ?? [
     "x25519",
     "x25519_calls",
     ...(simd ? ["x25519_mixed" as const] : []),
-    ...(simd && grouped ? ["x25519_simd" as const] : []),
   ];
   if (!simd && ladders.includes("x25519_mixed")) throw new RangeError("x25519_mixed needs the SIMD module");
-  if (ladders.includes("x25519_simd") && (!simd || grouped === undefined)) {
-    throw new RangeError("x25519_simd needs the SIMD module and its builder");
-  }
   const mb = new ModuleBuilder().defineMemory(PAGES);
   const mul = mb.addFunction(
     "fe_mul",
@@ -186,7 +176,6 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   const fns: FieldFunctions = { mul, sq, add, sub, mulA24, frombytes, invert: inv, tobytes };
   if (ladders.includes("x25519")) mb.addFunction("x25519", buildLadder(fns));
   if (ladders.includes("x25519_calls")) mb.addFunction("x25519_calls", buildLadderCalls(fns));
-  if (ladders.includes("x25519_simd")) mb.addFunction("x25519_simd", grouped!(mb, fns));
   if (ladders.includes("x25519_mixed")) mb.addFunction("x25519_mixed", buildLadderMixed(fns));
   if (opts.base ?? true) {
     const recode = mb.addFunction("recode", buildRecode());

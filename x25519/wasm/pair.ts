@@ -1,5 +1,5 @@
 /**
- * Pair products for the X25519 ladders (ladder_mixed.ts, ladder_grouped.ts): two field elements per
+ * Pair products for the X25519 mixed ladder (ladder_mixed.ts): two field elements per
  * v128, limb k of both as i32 lanes 0 and 1 (lanes 2, 3 unused), the ten signed limbs of radix 2^25.5
  * of field.ts. Each partial product is an `i64x2.extmul_low_i32x4_s`, the columns and the carry chain
  * are i64x2, and the carried limbs are narrowed back to i32 lanes (one shuffle per limb), so that two

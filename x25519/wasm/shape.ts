@@ -1,6 +1,5 @@
 /**
- * Which X25519 ladder (x25519/wasm/ladder.ts, ladder_mixed.ts, ladder_grouped.ts, wide.ts) this engine
- * runs (issue 15):
+ * Which X25519 ladder (x25519/wasm/ladder.ts, ladder_mixed.ts, wide.ts) this engine runs (issue 15):
  *
  * - `mixed` (export `x25519_mixed`, ladder_mixed.ts): the inline step with four of its squarings as
  *   SIMD pairs interleaved with scalar products. V8 13 and later with SIMD: V8 15.0 (Deno) and 14.6
@@ -8,23 +7,26 @@
  * - `inline` (export `x25519`): the whole step on i64 locals. V8 13 and later without SIMD: on this
  *   machine V8 14.6 (Node 26) and 15.0 (Deno 2.9) ran it in 49–51 µs against 61–65 µs for the call
  *   shape (another day, a faster machine state).
- * - `simd` (export `x25519_simd`, ladder_grouped.ts): the mixed step split into three functions, the
- *   state in memory; V8 before 13 with SIMD. Measured 2026-12-07, one process alternating the exports
- *   (best of 100 rounds): V8 11.3 (Node 20) 73.7–76.2 µs against 78.3 µs with calls and 131–175 µs
- *   inline or mixed; it replaced a ladder of two elements per v128 (84.4–86.5 µs). V8 12 is taken to
- *   be like 11 (not measured with this shape). It is in the published module only (`x25519WasmBytes`,
- *   the `.wasm` files, which the npm runtime build and the Deno entries load); a module generated at
- *   run time falls back to `calls` (x25519/wasm/backend.ts).
- * - `calls` (export `x25519_calls`): state in memory, one call per product. JavaScriptCore without
- *   wide arithmetic (96.4 µs against 108.6 µs grouped and 97.9 µs mixed, Bun 1.4 with the wide ladder
- *   set aside, 2026-12-07), where SIMD does not validate, in the run-time module of V8 < 13, and on
- *   unknown engines: V8 11.3 67–96 µs against 217–306 µs inline (Liftoff alone: 120 µs), at worst
- *   1.3× the inline ladder where that one is fast.
+ * - `calls` (export `x25519_calls`): state in memory, one call per product. V8 before 13, JavaScriptCore
+ *   without wide arithmetic (96.4 µs against 97.9 µs mixed, Bun 1.4 with the wide ladder set aside,
+ *   2026-12-07), where SIMD does not validate, and on unknown engines. V8 11.3 (Node 20), one process
+ *   alternating the exports (bench/engines/x25519_shapes.mjs): on an AMD EPYC host (2026-12-07) 50.4–53.9
+ *   µs in every process, against 53.5–56.1 mixed and 150 inline; on an Intel Xeon host (2026-12-07)
+ *   78.3 µs against 131–175 mixed and 217–306 inline. At worst 1.3× the inline ladder where that one
+ *   is fast.
+ *
+ * A fourth shape, the mixed step in three functions with the state in memory, ran V8 11.3 in 73.7–76.2
+ * µs on the Intel host (4–6 % under calls) but was bimodal on the AMD one: 50–52 µs in some processes
+ * and 74–146 µs in about a third of them. The slow processes ran the same TurboFan code (perf: the
+ * time in the three group functions, spread over their instructions, no hot spot), and with
+ * `--no-liftoff`, which fixes the order in which the functions are compiled and so where their code
+ * lies, 8 of 8 processes were fast: probably the layout of its 23 kB of code in the loop against the
+ * 32 kB instruction cache. It was removed: a shape 4 % faster on one machine and 45 % or more slower
+ * in a third of the processes on another is not a default.
  *
  * The published module (`x25519WasmBytes`, the `.wasm` files: the same bytes everywhere) holds every
- * shape but `wide` (the no-SIMD variant has neither `x25519_simd` nor `x25519_mixed`); the full module
- * generated at run time holds all but `simd`, and one generated at first use only the engine's shape
- * (x25519/wasm/backend.ts). They compute the same function and carry the same proofs
+ * shape but `wide` (the no-SIMD variant lacks `x25519_mixed`), as does the full module generated at
+ * run time; one generated at first use holds only the engine's shape (x25519/wasm/backend.ts). They compute the same function and carry the same proofs
  * (tests/ct/x25519.test.ts).
  * `setX25519LadderShape` forces one, for tests and measurements.
  * @module
@@ -34,7 +36,7 @@ import { type EngineInfo, thisEngine } from "../../wasm/engine.ts";
 import { simdSupported, wideArithmeticSupported } from "../../wasm/emitter.ts";
 
 /** A ladder shape. */
-export type LadderShape = "inline" | "calls" | "mixed" | "simd" | "wide";
+export type LadderShape = "inline" | "calls" | "mixed" | "wide";
 
 /**
  * The shape an engine compiles well (the rule above); first, `wide` (x25519/wasm/wide.ts, a module of
@@ -52,7 +54,7 @@ export function ladderShapeFor(
   if (engine.engine === "v8" && engine.v8Major !== null && engine.v8Major >= 13) {
     return simd ? "mixed" : "inline";
   }
-  return engine.engine === "v8" && engine.v8Major !== null && simd ? "simd" : "calls";
+  return "calls";
 }
 
 let forced: LadderShape | null = null;
