@@ -14,14 +14,43 @@
  * the old commit, e.g. `deno eval 'import { x25519WasmBytes } from "./x25519/mod.ts";
  * Deno.writeFileSync("/tmp/old.wasm", x25519WasmBytes())'`).
  *
- * Plain JavaScript for every runtime (node, bun, `deno run --allow-read`). The shape rule was set from
- * such runs; they differ between machines (bench/README.md).
+ * Plain JavaScript for every runtime (node, bun, `deno run --allow-read`, with `PROCESSES` also
+ * `--allow-run --allow-env`). The shape rule was set from
+ * such runs; they differ between machines (bench/README.md). `PROCESSES=N` runs the comparison in N
+ * fresh processes of the same runtime and prints each one's line, then each export's minimum, median
+ * and maximum over them: a shape can be fast in one process and slow in the next (the grouped ladder
+ * on V8 11.3 and an AMD host: 50–52 µs in two processes of three, 74–146 µs in the third), which
+ * rounds in one process cannot show.
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import process from "node:process";
 
 const [files, ...shapes] = process.argv.slice(2);
 const rounds = Number(process.env.ROUNDS ?? 300);
+const processes = Number(process.env.PROCESSES ?? 0);
+if (processes > 0 && files !== undefined) {
+  /** @type {Map<string, number[]>} */
+  const per = new Map();
+  for (let i = 0; i < processes; i++) {
+    const env = { ...process.env, PROCESSES: "0" };
+    const line = execFileSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { env })
+      .toString().trim();
+    console.log(line);
+    for (const m of line.matchAll(/([^\s,:]+(?::[^\s,]+)?) ([0-9.]+) µs/g)) {
+      per.set(m[1], [...(per.get(m[1]) ?? []), Number(m[2])]);
+    }
+  }
+  for (const [name, us] of per) {
+    const sorted = us.toSorted((a, b) => a - b);
+    console.log(
+      `${name}: min ${sorted[0]} median ${sorted[sorted.length >> 1]} max ${
+        sorted.at(-1)
+      } µs (${us.length} processes)`,
+    );
+  }
+  process.exit(0);
+}
 if (files === undefined || shapes.length === 0) {
   console.error("usage: node bench/engines/x25519_shapes.mjs <x25519.wasm>[,<other.wasm>…] <export>...");
   process.exit(2);

@@ -34,7 +34,7 @@ import { A24 } from "../curve.ts";
 import type { FieldFunctions } from "./module.ts";
 
 /** Runs generators of code round-robin, one step each in turn, until all are done. */
-export function interleave(...steps: Generator<void, void, void>[]): void {
+function interleave(...steps: Generator<void, void, void>[]): void {
   let live = steps;
   while (live.length > 0) live = live.filter((s) => !s.next().done);
 }
