@@ -41,7 +41,7 @@ globalThis.out = bls12_381.sig.verify(bls12_381.sig.getPublicKey(sk), msg, sig);
 export const APPS = [
   {
     name: "x25519",
-    capGzip: 18500,
+    capGzip: 17300,
     what: "X25519 key pair + shared secret",
     curve: "x25519",
     wasm: ["x25519.wasm"],
@@ -84,7 +84,7 @@ globalThis.out = bn254.fields.Fp12.eql(gt, bn254.fields.Fp12.ONE);`,
   },
   {
     name: "root-x25519",
-    capGzip: 19500,
+    capGzip: 18100,
     what: "X25519 from the root entry, with init/getBackend",
     curve: "x25519",
     root: true,

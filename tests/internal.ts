@@ -252,7 +252,6 @@ export { LIMBS as X25519_TS_LIMBS } from "../x25519/ts/field.ts";
 export * as x25519TsField from "../x25519/ts/field.ts";
 export { select as x25519TsSelect, TS_BOUNDS } from "../x25519/ts/backend.ts";
 export { CARRY_ORDER, LIMBS as X25519_WASM_LIMBS, WIDTHS } from "../x25519/wasm/field.ts";
-export { pairSteps, VPool } from "../x25519/wasm/pair.ts";
 export { OFFSETS as X25519_WASM_OFFSETS, TIGHT as X25519_WASM_TIGHT } from "../x25519/wasm/field.ts";
 export {
   createWasmKernel as createX25519WasmKernel,

@@ -6,7 +6,7 @@
  *
  * ```sh
  * bash scripts/build_package.sh                   # writes dist/wasm/x25519.wasm
- * node bench/engines/x25519_shapes.mjs dist/wasm/x25519.wasm x25519 x25519_mixed x25519_calls
+ * node bench/engines/x25519_shapes.mjs dist/wasm/x25519.wasm x25519 x25519_calls
  * ```
  *
  * Several modules, comma-separated (`old.wasm,new.wasm`), are called alternately too, each shape of

@@ -152,7 +152,7 @@ Deno.test("bounds wasm x25519: fe_invert through its callees' proven contracts",
 });
 
 /** Runs a ladder on unknown scalar and u bytes; returns its report. */
-function ladder(name: "x25519" | "x25519_calls" | "x25519_mixed", withContracts: boolean) {
+function ladder(name: "x25519" | "x25519_calls", withContracts: boolean) {
   const a = x25519Interpreter();
   // The epilogue's fe_invert and fe_mul (and, for the call shape, every product) by contract.
   const all = contracts(a);
@@ -164,12 +164,11 @@ function ladder(name: "x25519" | "x25519_calls" | "x25519_mixed", withContracts:
   return { a, report };
 }
 
-for (const [name, shape] of [["x25519", "inline"], ["x25519_mixed", "mixed"]] as const) {
+for (const [name, shape] of [["x25519", "inline"]] as const) {
   Deno.test(`bounds wasm x25519: the ${shape} ladder's loop has an inductive invariant within tight`, () => {
     const { report } = ladder(name, false);
     assert.equal(report.loops.length, 1);
-    // buildLadder and buildLadderMixed allocate x1, x2, z2, x3, z3 first: locals 3 … 52 (after the
-    // three parameters).
+    // buildLadder allocates x1, x2, z2, x3, z3 first: locals 3 … 52 (after the three parameters).
     const head = report.heads[0].locals.slice(3, 53) as Range[];
     const names = ["x1", "x2", "z2", "x3", "z3"];
     for (let e = 0; e < 5; e++) {

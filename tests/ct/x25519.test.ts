@@ -106,13 +106,10 @@ const COUNTED = ["fe_invert_bytes", "fe_invert", "x25519", "x25519_calls", "x255
 for (const simd of [true, false]) {
   ctWasm(`x25519 module (${simd ? "SIMD" : "scalar"} table scan)`, () => x25519WasmBytes(simd), {
     straightLine: STRAIGHT,
-    countedLoops: simd ? [...COUNTED, "x25519_mixed"] : COUNTED,
+    countedLoops: COUNTED,
   });
   // The first-use modules (x25519/wasm/backend.ts): one ladder each, no fixed-base driver.
-  const ladders = simd
-    ? ["x25519", "x25519_calls", "x25519_mixed"] as const
-    : ["x25519", "x25519_calls"] as const;
-  for (const ladder of ladders) {
+  for (const ladder of ["x25519", "x25519_calls"] as const) {
     ctWasm(
       `x25519 first-use module (${ladder}, ${simd ? "SIMD" : "scalar"})`,
       () => buildX25519Wasm({ simd, ladders: [ladder], base: false }),

@@ -57,19 +57,16 @@ Deno.test("detectEngine: this runtime (Deno) is V8 with Deno's V8 version", () =
   assert.deepEqual(thisEngine(), { engine: "v8", v8Major: Number(Deno.version.v8.split(".")[0]) });
 });
 
-Deno.test("x25519 ladder shape: mixed (else inline) from V8 13, calls on V8 11–12, JavaScriptCore and unknown engines", () => {
+Deno.test("x25519 ladder shape: inline from V8 13, calls on V8 11–12, JavaScriptCore and unknown engines", () => {
   const noWide = false;
-  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 15 }, noWide, true), "mixed");
-  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 13 }, noWide, true), "mixed");
-  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 15 }, noWide, false), "inline");
-  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 13 }, noWide, false), "inline");
-  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 12 }, noWide, true), "calls");
-  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 11 }, noWide, true), "calls");
-  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 11 }, noWide, false), "calls");
-  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: null }, noWide, true), "calls");
-  assert.equal(x25519LadderShapeFor({ engine: "jsc", v8Major: null }, noWide, true), "calls");
-  assert.equal(x25519LadderShapeFor({ engine: "jsc", v8Major: null }, noWide, false), "calls");
-  assert.equal(x25519LadderShapeFor({ engine: "spidermonkey", v8Major: null }, noWide, true), "calls");
-  assert.equal(x25519LadderShapeFor({ engine: "unknown", v8Major: null }, noWide, true), "calls");
-  assert.equal(x25519LadderShapeFor({ engine: "jsc", v8Major: null }, true, true), "wide");
+  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 15 }, noWide), "inline");
+  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 13 }, noWide), "inline");
+  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 12 }, noWide), "calls");
+  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 11 }, noWide), "calls");
+  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: null }, noWide), "calls");
+  assert.equal(x25519LadderShapeFor({ engine: "jsc", v8Major: null }, noWide), "calls");
+  assert.equal(x25519LadderShapeFor({ engine: "spidermonkey", v8Major: null }, noWide), "calls");
+  assert.equal(x25519LadderShapeFor({ engine: "unknown", v8Major: null }, noWide), "calls");
+  assert.equal(x25519LadderShapeFor({ engine: "jsc", v8Major: null }, true), "wide");
+  assert.equal(x25519LadderShapeFor({ engine: "v8", v8Major: 15 }, true), "wide");
 });

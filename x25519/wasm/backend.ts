@@ -79,22 +79,16 @@ interface Exports extends TableExports {
   fe_tobytes(s: number, a: number): void;
   x25519(out: number, k: number, u: number): void;
   x25519_calls(out: number, k: number, u: number): void;
-  x25519_mixed(out: number, k: number, u: number): void;
   x25519_base(out: number, k: number): void;
 }
 
-/**
- * What the full module exports beyond the field functions: the ladders and the fixed-base entry (the
- * SIMD ladder in the SIMD module only).
- */
+/** What the full module exports beyond the field functions: the ladders and the fixed-base entry. */
 const FULL_EXPORTS = ["x25519", "x25519_calls", "x25519_base", "memory"] as const;
-const FULL_EXPORTS_SIMD = [...FULL_EXPORTS, "x25519_mixed"] as const;
 
 /** The ladder export of each shape of the main module (the wide shape has a module of its own). */
 const LADDER_EXPORT = {
   inline: "x25519",
   calls: "x25519_calls",
-  mixed: "x25519_mixed",
   wide: null,
 } as const;
 
@@ -136,7 +130,7 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
   // The package's file of the full module, where the npm runtime build reads them (packaged.ts).
   const packaged = module ?? packagedX25519Module(
     simd ? "x25519.wasm" : "x25519.nosimd.wasm",
-    simd ? FULL_EXPORTS_SIMD : FULL_EXPORTS,
+    FULL_EXPORTS,
   );
   let full = packaged !== undefined;
   let e = instantiate(
@@ -220,7 +214,7 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
       return tableLoaded;
     },
     scalarMult(out, k, u) {
-      let shape = x25519LadderShape();
+      const shape = x25519LadderShape();
       if (shape === "wide") { // public: the engine's shape
         const w = wideLadder();
         try {
@@ -234,13 +228,10 @@ export function createWasmKernel(module?: WasmModule): X25519Kernel & { readonly
         return;
       }
       if (typeof e[LADDER_EXPORT[shape]] !== "function") toFull(); // a forced shape (public)
-      // A module without SIMD (the no-SIMD variant handed to initX25519Wasm): the scalar step.
-      if (shape === "mixed" && typeof e.x25519_mixed !== "function") shape = "inline";
       try {
         mem.set(k, K);
         mem.set(u, U);
         if (shape === "inline") e.x25519(OUT, K, U);
-        else if (shape === "mixed") e.x25519_mixed(OUT, K, U);
         else e.x25519_calls(OUT, K, U);
         out.set(mem.subarray(OUT, OUT + 32));
       } finally {

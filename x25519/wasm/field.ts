@@ -20,7 +20,7 @@
  * @module
  */
 
-import { type FunctionBuilder, I64, Op, type ValType } from "../../wasm/emitter.ts";
+import { type FunctionBuilder, I64, Op } from "../../wasm/emitter.ts";
 
 /** Number of limbs. */
 export const LIMBS = 10;
@@ -40,21 +40,20 @@ export type Fe = readonly number[];
 export const CARRY_ORDER: readonly number[] = [0, 4, 1, 5, 2, 6, 3, 7, 4, 8, 9, 0];
 
 /**
- * Allocates locals of one function, i64 (a field element's limbs) or v128 (a pair's: pair.ts):
- * long-lived elements with `fe()`, short-lived scratch with `temp()`, returned to the pool by
- * `release()` after each emitted operation.
+ * Allocates the i64 locals of one function: long-lived elements with `fe()`, short-lived scratch with
+ * `temp()`, returned to the pool by `release()` after each emitted operation.
  */
 export class LocalPool {
   private readonly free: number[] = [];
   private used: number[] = [];
-  constructor(readonly fb: FunctionBuilder, readonly type: ValType = I64) {}
+  constructor(readonly fb: FunctionBuilder) {}
   /** Ten fresh locals for a long-lived element. */
   fe(): Fe {
-    return Array.from({ length: LIMBS }, () => this.fb.local(this.type));
+    return Array.from({ length: LIMBS }, () => this.fb.local(I64));
   }
   /** One scratch local, valid until the next `release()`. */
   temp(): number {
-    const l = this.free.pop() ?? this.fb.local(this.type);
+    const l = this.free.pop() ?? this.fb.local(I64);
     this.used.push(l);
     return l;
   }
@@ -77,15 +76,8 @@ function pushScaled(fb: FunctionBuilder, x: number, s: number): void {
   else fb.i64Const(s).op(Op.i64Mul);
 }
 
-/**
- * Scaled copies of input limbs, computed once per operation and cached in scratch locals of `pool`;
- * `push` emits x·s (default: i64 limbs; the SIMD pair products of pair.ts give their lane version).
- */
-export function scaler(
-  fb: FunctionBuilder,
-  pool: LocalPool,
-  push: (fb: FunctionBuilder, x: number, s: number) => void = pushScaled,
-): (x: number, s: number) => number {
+/** Scaled copies of input limbs, computed once per operation and cached in scratch locals of `pool`. */
+function scaler(fb: FunctionBuilder, pool: LocalPool): (x: number, s: number) => number {
   const cache = new Map<string, number>();
   return (x, s) => {
     if (s === 1) return x;
@@ -93,7 +85,7 @@ export function scaler(
     let t = cache.get(key);
     if (t === undefined) {
       t = pool.temp();
-      push(fb, x, s);
+      pushScaled(fb, x, s);
       fb.localSet(t);
       cache.set(key, t);
     }
@@ -101,25 +93,15 @@ export function scaler(
   };
 }
 
-/**
- * Emits h ← Σ products, with the product list given as pairs of locals; `mul` and `add` emit the
- * product and the sum (default: i64; pair.ts gives the lane versions).
- */
-export function emitColumn(
-  fb: FunctionBuilder,
-  h: number,
-  terms: [number, number][],
-  mul: () => void = () => fb.op(Op.i64Mul),
-  add: () => void = () => fb.op(Op.i64Add),
-): void {
+/** Emits h ← Σ products, with the product list given as pairs of locals. */
+function emitColumn(fb: FunctionBuilder, h: number, terms: [number, number][]): void {
   // Balanced pairs: (p0 + p1) + (p2 + p3) + … shortens the dependency chain of the additions.
   for (let t = 0; t < terms.length; t++) {
-    fb.localGet(terms[t][0]).localGet(terms[t][1]);
-    mul();
-    if (t % 2 === 1) add();
-    if (t % 2 === 1 && t > 1) add();
+    fb.localGet(terms[t][0]).localGet(terms[t][1]).op(Op.i64Mul);
+    if (t % 2 === 1) fb.op(Op.i64Add);
+    if (t % 2 === 1 && t > 1) fb.op(Op.i64Add);
   }
-  if (terms.length % 2 === 1 && terms.length > 1) add();
+  if (terms.length % 2 === 1 && terms.length > 1) fb.op(Op.i64Add);
   fb.localSet(h);
 }
 
@@ -151,9 +133,9 @@ function copy(fb: FunctionBuilder, out: Fe, src: Fe): void {
  * The partial products of column k of f·g (`square` false) or f² (true), as [i, scale of f_i, j, scale
  * of g_j]: the term f_i·g_j lands in column (i + j) mod 10, times 19 when i + j ≥ 10 (2^255 ≡ 19) and
  * times 2 when i and j are both odd (the radix is 2^25.5); a square keeps i ≤ j and counts each cross
- * product twice. Shared by the scalar emitters here and the pair products of pair.ts.
+ * product twice.
  */
-export function columnTerms(k: number, square: boolean): [number, number, number, number][] {
+function columnTerms(k: number, square: boolean): [number, number, number, number][] {
   const terms: [number, number, number, number][] = [];
   for (let i = 0; i < LIMBS; i++) {
     const j = (k - i + LIMBS) % LIMBS;
@@ -199,13 +181,7 @@ function emitRingColumn(fb: FunctionBuilder, a: Fe, b: Fe, b19: Fe, m: number): 
  * cannot overflow. The interval analysis proves the same on the emitted code
  * (tests/bounds/x25519_wasm.test.ts).
  */
-function* karatsubaColumns(
-  fb: FunctionBuilder,
-  pool: LocalPool,
-  h: Fe,
-  f: Fe,
-  g: Fe,
-): Generator<void, void, void> {
+function karatsubaColumns(fb: FunctionBuilder, pool: LocalPool, h: Fe, f: Fe, g: Fe): void {
   const half = (x: Fe, parity: number) => [0, 1, 2, 3, 4].map((m) => x[2 * m + parity]);
   const [e, o, e2, o2] = [half(f, 0), half(f, 1), half(g, 0), half(g, 1)];
   const sum = (x: Fe, y: Fe) =>
@@ -238,7 +214,6 @@ function* karatsubaColumns(
     fb.localSet(oo[m]);
     emitRingColumn(fb, s, s2, s19, m);
     fb.localGet(ee[m]).op(Op.i64Sub).localGet(oo[m]).op(Op.i64Sub).localSet(h[2 * m + 1]);
-    yield;
   }
   for (let m = 0; m < 5; m++) {
     fb.localGet(ee[m]);
@@ -249,45 +224,24 @@ function* karatsubaColumns(
 }
 
 /**
- * A field product as a generator of its code: it emits one column (or, for `small`, the ten scaled
- * limbs; for f·g, a pair of columns of {@linkcode karatsubaColumns}) per step, then two carries per
- * step, then the copy to `out`, so that a ladder can interleave independent products column by column
- * (ladder_mixed.ts); {@linkcode drain} runs one alone, which emits exactly the code of one call. `g`
- * null: f² (55 products, {@linkcode columnTerms}); `small` > 0: small·f.
+ * out ← f·g (Karatsuba, {@linkcode karatsubaColumns}), f² (`g` null: 55 products, {@linkcode columnTerms})
+ * or small·f (`small` > 0), then ref10's carry chain and the copy to `out`.
  */
-export function* productSteps(
-  fb: FunctionBuilder,
-  pool: LocalPool,
-  out: Fe,
-  f: Fe,
-  g: Fe | null,
-  small = 0,
-): Generator<void, void, void> {
+function emitProduct(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe, g: Fe | null, small = 0): void {
   const acc = pool.tempFe();
   if (small > 0) {
     for (let k = 0; k < LIMBS; k++) fb.localGet(f[k]).i64Const(small).op(Op.i64Mul).localSet(acc[k]);
-    yield;
   } else if (g !== null) {
-    yield* karatsubaColumns(fb, pool, acc, f, g);
+    karatsubaColumns(fb, pool, acc, f, g);
   } else {
     const sc = scaler(fb, pool);
     for (let k = 0; k < LIMBS; k++) {
       emitColumn(fb, acc[k], columnTerms(k, true).map(([i, a, j, b]) => [sc(f[i], a), sc(f[j], b)]));
-      yield;
     }
   }
-  const c = pool.temp();
-  for (let n = 0; n < CARRY_ORDER.length; n++) {
-    emitCarry(fb, acc, CARRY_ORDER[n], c);
-    if (n % 2 === 1) yield;
-  }
+  emitCarryChain(fb, pool, acc);
   copy(fb, out, acc);
   pool.release();
-}
-
-/** Runs a generator of code to its end. */
-export function drain(steps: Generator<void, void, void>): void {
-  while (!steps.next().done);
 }
 
 /**
@@ -296,7 +250,7 @@ export function drain(steps: Generator<void, void, void>): void {
  * Input bounds: loose. Output bounds: tight.
  */
 export function emitMul(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe, g: Fe): void {
-  drain(productSteps(fb, pool, out, f, g));
+  emitProduct(fb, pool, out, f, g);
 }
 
 /**
@@ -304,7 +258,7 @@ export function emitMul(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe, g:
  * Input bounds: loose. Output bounds: tight.
  */
 export function emitSqr(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe): void {
-  drain(productSteps(fb, pool, out, f, null));
+  emitProduct(fb, pool, out, f, null);
 }
 
 /**
@@ -312,7 +266,7 @@ export function emitSqr(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe): v
  * Input bounds: loose. Output bounds: tight.
  */
 export function emitMulSmall(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe, s: number): void {
-  drain(productSteps(fb, pool, out, f, null, s));
+  emitProduct(fb, pool, out, f, null, s);
 }
 
 /** out ← f with the carry chain applied (weak reduction). Input: loose. Output: tight. */

@@ -13,7 +13,6 @@
  * recode(e, k)                                                                       straight-line
  * x25519(out, k, u)                    the whole ladder: counted loop
  * x25519_calls(out, k, u)              the same ladder, state in memory, a call per product: counted loop
- * x25519_mixed(out, k, u)              the same ladder, squarings in SIMD pairs beside scalar products (SIMD module)
  * x25519_base(out, k)                  the whole fixed-base multiplication: counted loops
  * ```
  * The full module has every export. A first-use module (`ladders`, `base` options) leaves out the
@@ -21,8 +20,7 @@
  * its third key pair on (issue 13, cold start: about a third less to generate).
  * Limb bounds are those of the emitters in field.ts: field inputs loose, outputs tight; fe_add and
  * fe_sub do not reduce. The table scan uses a few SIMD bitwise instructions when the engine has them
- * (`simd` option), and so does the SIMD ladder `x25519_mixed` (SIMD module). Everything else is
- * scalar i64.
+ * (`simd` option). Everything else is scalar i64.
  * @module
  */
 
@@ -46,7 +44,6 @@ import { INV_BYTES, PAGES } from "./layout.ts";
 import { inverseFunction } from "../../wasm/inverse.ts";
 import { A24, P } from "../curve.ts";
 import { buildLadder, buildLadderCalls } from "./ladder.ts";
-import { buildLadderMixed } from "./ladder_mixed.ts";
 import { buildBaseDriver, buildRecode } from "./edwards.ts";
 
 /** Indices of the module's functions, for `call`. */
@@ -98,16 +95,16 @@ function invert(f: { tobytes: number; invertBytes: number; frombytes: number }):
 }
 
 /** A ladder export of the module (x25519/wasm/shape.ts: which shape each one is). */
-export type LadderExport = "x25519" | "x25519_calls" | "x25519_mixed";
+export type LadderExport = "x25519" | "x25519_calls";
 
 /** Build options. */
 export interface BuildOptions {
   /** Scan the fixed-base table with SIMD (v128) instructions (default true). */
   simd?: boolean;
   /**
-   * The ladders to emit (default `x25519`, `x25519_calls` and, with SIMD, `x25519_mixed`: the full
-   * module, the bytes of `x25519WasmBytes` and the `.wasm` files). A first-use module emits only the
-   * engine's own (x25519/wasm/backend.ts).
+   * The ladders to emit (default both, `x25519` and `x25519_calls`: the full module, the bytes of
+   * `x25519WasmBytes` and the `.wasm` files). A first-use module emits only the engine's own
+   * (x25519/wasm/backend.ts).
    */
   ladders?: readonly LadderExport[];
   /** Emit `recode` and the fixed-base driver `x25519_base` (default true). */
@@ -123,9 +120,7 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   const ladders: readonly LadderExport[] = opts.ladders ?? [
     "x25519",
     "x25519_calls",
-    ...(simd ? ["x25519_mixed" as const] : []),
   ];
-  if (!simd && ladders.includes("x25519_mixed")) throw new RangeError("x25519_mixed needs the SIMD module");
   const mb = new ModuleBuilder().defineMemory(PAGES);
   const mul = mb.addFunction(
     "fe_mul",
@@ -176,7 +171,6 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   const fns: FieldFunctions = { mul, sq, add, sub, mulA24, frombytes, invert: inv, tobytes };
   if (ladders.includes("x25519")) mb.addFunction("x25519", buildLadder(fns));
   if (ladders.includes("x25519_calls")) mb.addFunction("x25519_calls", buildLadderCalls(fns));
-  if (ladders.includes("x25519_mixed")) mb.addFunction("x25519_mixed", buildLadderMixed(fns));
   if (opts.base ?? true) {
     const recode = mb.addFunction("recode", buildRecode());
     mb.addFunction("x25519_base", buildBaseDriver(fns, recode, simd));
