@@ -159,7 +159,7 @@ function emitRingColumn(fb: FunctionBuilder, a: Fe, b: Fe, b19: Fe, m: number): 
 }
 
 /**
- * The columns of f·g by even/odd Karatsuba, as a generator (one step per pair of output columns).
+ * The columns of f·g by even/odd Karatsuba.
  * With y = 2^51, limb 2m has weight y^m and limb 2m+1 weight 2^26·y^m, so f = E + 2^26·O for the
  * five-limb polynomials E = (f_0, f_2, …, f_8), O = (f_1, f_3, …, f_9), and 2^255 = y^5 ≡ 19 makes
  * every product one in Z[y]/(y^5 − 19). Since 2^52 = 2y:

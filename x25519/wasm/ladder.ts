@@ -57,7 +57,7 @@ export function emitClamp(fb: FunctionBuilder, k: number): void {
  * address depends on the public counter only); swap ← swap XOR bit; mask = −swap (all ones or zero).
  * The caller swaps with `mask`, then sets swap ← bit.
  */
-export function emitLadderBit(fb: FunctionBuilder, i: number, bit: number, swap: number, mask: number): void {
+function emitLadderBit(fb: FunctionBuilder, i: number, bit: number, swap: number, mask: number): void {
   fb.localGet(i).i32Const(1).op(Op.i32Sub).localSet(i);
   fb.localGet(i).i32Const(3).op(Op.i32ShrU).mem(Op.i32Load8U, KC);
   fb.localGet(i).i32Const(7).op(Op.i32And).op(Op.i32ShrU).i32Const(1).op(Op.i32And);
@@ -114,10 +114,10 @@ export function buildLadder(fns: FieldFunctions): FunctionBuilder {
 }
 
 /**
- * A step's bit and conditional swap on scalar locals (the inline and mixed ladders): `emitLadderBit`,
+ * A step's bit and conditional swap on scalar locals (the inline ladder): `emitLadderBit`,
  * then (x2, z2) ↔ (x3, z3) under the mask, then swap ← bit.
  */
-export function emitLadderSwap(
+function emitLadderSwap(
   fb: FunctionBuilder,
   pool: LocalPool,
   [i, bit, swap, mask]: readonly number[],
@@ -130,10 +130,10 @@ export function emitLadderSwap(
 }
 
 /**
- * The ladder's start on scalar locals (shared by the inline and mixed ladders): k clamped to KC, x1 ←
+ * The ladder's start on scalar locals (the inline ladder): k clamped to KC, x1 ←
  * u decoded from (local `U`), (x2, z2) = (1, 0), (x3, z3) = (x1, 1).
  */
-export function emitLadderStart(
+function emitLadderStart(
   fb: FunctionBuilder,
   pool: LocalPool,
   K: number,
@@ -149,7 +149,7 @@ export function emitLadderStart(
 }
 
 /** out (local `OUT`) ← x2 · z2^(p−2), canonical (0 when z2 = 0: small-order or zero u), x2, z2 on locals. */
-export function emitLadderEnd(fb: FunctionBuilder, fns: FieldFunctions, OUT: number, x2: Fe, z2: Fe): void {
+function emitLadderEnd(fb: FunctionBuilder, fns: FieldFunctions, OUT: number, x2: Fe, z2: Fe): void {
   const ptr = fb.local(I32);
   fb.i32Const(LADDER_X2).localSet(ptr);
   emitStore(fb, ptr, x2);
@@ -162,7 +162,7 @@ export function emitLadderEnd(fb: FunctionBuilder, fns: FieldFunctions, OUT: num
  * out (local `OUT`) ← x2 · z2^(p−2), canonical (0 when z2 = 0: small-order or zero u), x2 and z2 at
  * constant addresses (default LADDER_X2, LADDER_Z2): the inversion, a product, the encoding.
  */
-export function emitQuotient(
+function emitQuotient(
   fb: FunctionBuilder,
   fns: FieldFunctions,
   OUT: number,
@@ -194,7 +194,7 @@ const CALL_SLOTS = [
 ] as const;
 type CallSlot = typeof CALL_SLOTS[number];
 /** Address of a named element of the call-shaped ladder. */
-export const ladderSlot = (n: CallSlot): number => LADDER_STATE + FE_BYTES * CALL_SLOTS.indexOf(n);
+const ladderSlot = (n: CallSlot): number => LADDER_STATE + FE_BYTES * CALL_SLOTS.indexOf(n);
 
 /** o ← p ± q on constant addresses, limb by limb (no carry), each limb loaded, combined and stored. */
 function emitLinearAt(
