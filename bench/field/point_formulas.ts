@@ -2,7 +2,8 @@
  * What each compiled point formula of a curve's base-field module costs inside wasm (not a test; the
  * numbers behind the endomorphism loop's choice of formulas, EndomorphismSpec.formulas): ns per
  * iteration of a counted loop that calls the formula on a dependency chain (out ← f(out, …)), for G1
- * and G2 of each curve, beside the coordinate field's product and squaring. The module is the curve's
+ * and G2 of each curve, beside the coordinate field's product, squaring and addition (and over Fp `mul2`,
+ * a·b + c·d with one reduction, where the module has it). The module is the curve's
  * own plan (the layers the library compiles) with the multiplication shape the loader picks for this
  * engine, plus the loops; the rows are alternated over ROUNDS rounds and the best of each is printed.
  *
@@ -39,6 +40,13 @@ for (const curve of (scriptArgs()[0] ?? "bls12-381,bn254").split(",") as (keyof 
       const bodies: Record<string, (f: FunctionBuilder) => void> = {
         mul: (f) => f.localGet(1).localGet(2).localGet(1).call(calls.mul),
         sqr: (f) => f.localGet(1).localGet(1).call(calls.sqr),
+        add: (f) => f.localGet(1).localGet(1).localGet(2).call(calls.add),
+        ...(size === 1 && calls.mul2() >= 0
+          ? {
+            mul2: (f: FunctionBuilder) =>
+              f.localGet(1).localGet(1).localGet(2).localGet(2).localGet(1).call(calls.mul2()),
+          }
+          : {}),
         point_add: (f) =>
           f.localGet(1).localGet(1).localGet(2).localGet(4).localGet(5).call(x(`${group}.point_add`)),
         point_madd: (f) =>

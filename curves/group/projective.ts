@@ -236,9 +236,12 @@ export class Projective<V> {
  * with scratch `t` (8 elements) and 3b at slot `b3`. The last writes of X3, Y3, Z3 (steps 27, 30, 33)
  * go straight to out: every read of p and q happens by step 18, so out may alias p or q. Also run at
  * module build time over the wasm emitter of wasm_point.ts. Where `F` has `mul2`, `neg` and `lin`
- * (wasm Fp with reduced-radix limbs: G1) its sums are fused (see {@linkcode rcbTail}; in-wasm,
- * BLS12-381 and BN254 G1: 0.93× the time of this form on Deno, 0.90× on Node 20, bench/field/mul2.ts;
- * the same result bit for bit, every value being fully reduced).
+ * (wasm Fp with reduced-radix limbs: G1) its sums of products are fused: the three cross terms
+ * X1·Y2 + X2·Y1, Y1·Z2 + Y2·Z1, X1·Z2 + X2·Z1 are one `mul2` each instead of Karatsuba's product of
+ * sums less two products (a product, two additions and a three-term combination), and the tail's
+ * (see {@linkcode rcbTail}): 3M + 6 mul2 + 2m_3b + 4A. The same result bit for bit, every value being
+ * fully reduced. In-wasm (bench/field/point_formulas.ts, Deno, AMD EPYC, 2026-12-07): BLS12-381 G1
+ * 932–986 ns against 1083–1104 with the Karatsuba cross terms, BN254 534–538 against 580–591.
  */
 export function rcbAdd(F: FormulaField, t: number, b3: number, out: number, p: number, q: number): void {
   const n = F.size, fused = isFused(F);
@@ -246,18 +249,20 @@ export function rcbAdd(F: FormulaField, t: number, b3: number, out: number, p: n
   const [t0, t1, t2, , t4, X3, Y3] = scratchOf(t, n);
   rcbHead(F, fused, t, p, q); // 1–2, 4–8: t0, t1, t3
   F.mul(t2, Z1, Z2); //  3. t2 = Z1·Z2
+  if (fused) {
+    F.mul2!(t4, Y1, Z2, Y2, Z1); //  9–13. t4 = Y1·Z2 + Y2·Z1
+    F.mul2!(Y3, X1, Z2, X2, Z1); // 14–18. Y3 = X1·Z2 + X2·Z1 (last read of p and q)
+    return rcbTail(F, t, b3, out, t2);
+  }
   F.add(t4, Y1, Z1); //  9. t4 = Y1 + Z1
   F.add(X3, Y2, Z2); // 10. X3 = Y2 + Z2
   F.mul(t4, t4, X3); // 11. t4 = t4·X3
-  subTwo(F, fused, t4, t1, t2, X3); // 12–13. t4 = t4 − (t1 + t2)
+  subTwo(F, t4, t1, t2, X3); // 12–13. t4 = t4 − (t1 + t2)
   F.add(X3, X1, Z1); // 14. X3 = X1 + Z1
   F.add(Y3, X2, Z2); // 15. Y3 = X2 + Z2
   F.mul(X3, X3, Y3); // 16. X3 = X3·Y3
-  if (fused) F.lin!(Y3, [[X3, 1], [t0, -1], [t2, -1]]); // 17–18. Y3 = X3 − (t0 + t2)
-  else {
-    F.add(Y3, t0, t2); // 17. Y3 = t0 + t2
-    F.sub(Y3, X3, Y3); // 18. Y3 = X3 − Y3    (last read of p and q)
-  }
+  F.add(Y3, t0, t2); // 17. Y3 = t0 + t2
+  F.sub(Y3, X3, Y3); // 18. Y3 = X3 − Y3    (last read of p and q)
   rcbTail(F, t, b3, out, t2);
 }
 
@@ -267,7 +272,9 @@ export function rcbAdd(F: FormulaField, t: number, b3: number, out: number, p: n
  * − Y1·Y2 − Z1·Z2 = Y2·Z1 + Y1 and (X1 + Z1)(X2 + Z2) − X1·X2 − Z1·Z2 = X2·Z1 + X1, so one product
  * less and the same tail. Complete for every p, O included (p = O gives q); q = O (Z2 = 0) is not a
  * valid input: a caller whose q may be O masks the result (scalar_mul.ts `mulEndoCt`). Same scratch,
- * 3b and aliasing rule as {@linkcode rcbAdd} (out is written after the last read of p and q).
+ * 3b and aliasing rule as {@linkcode rcbAdd} (out is written after the last read of p and q). With
+ * `mul2`, X1·Y2 + X2·Y1 is one (rcbHead): 4M + 4 mul2 + 2m_3b + 6A (in-wasm BLS12-381 G1 882–911 ns
+ * against 926–962, BN254 466–477 against 499–519, measured as for rcbAdd).
  */
 export function rcbMadd(F: FormulaField, t: number, b3: number, out: number, p: number, q: number): void {
   const n = F.size, fused = isFused(F);
@@ -282,17 +289,19 @@ export function rcbMadd(F: FormulaField, t: number, b3: number, out: number, p: 
 }
 
 /**
- * The first steps of Algorithms 7 and 8: t0 = X1·X2, t1 = Y1·Y2 and t3 = (X1 + Y1)(X2 + Y2) − t0 − t1
- * (= X1·Y2 + X2·Y1), t4 scratch: 3M + 4A (3A fused). Reads p and q, writes only the scratch.
+ * The first steps of Algorithms 7 and 8: t0 = X1·X2, t1 = Y1·Y2 and t3 = X1·Y2 + X2·Y1, by Karatsuba's
+ * (X1 + Y1)(X2 + Y2) − t0 − t1 (3M + 4A, t4 scratch), or, where the field has `mul2`, as one sum of two
+ * products (2M + 1 mul2). Reads p and q, writes only the scratch.
  */
 function rcbHead(F: FormulaField, fused: boolean, t: number, p: number, q: number): void {
   const n = F.size, [t0, t1, , t3, t4] = scratchOf(t, n);
   F.mul(t0, p, q); //          t0 = X1·X2
   F.mul(t1, p + n, q + n); //  t1 = Y1·Y2
+  if (fused) return F.mul2!(t3, p, q + n, q, p + n); // t3 = X1·Y2 + X2·Y1
   F.add(t3, p, p + n); //      t3 = X1 + Y1
   F.add(t4, q, q + n); //      t4 = X2 + Y2
   F.mul(t3, t3, t4);
-  subTwo(F, fused, t3, t0, t1, t4); // t3 = t3 − (t0 + t1)
+  subTwo(F, t3, t0, t1, t4); // t3 = t3 − (t0 + t1)
 }
 
 /** Whether `F` has the fused operations (the wasm point layer over Fp with reduced-radix limbs). */
@@ -302,9 +311,8 @@ const isFused = (F: FormulaField): boolean =>
 /** The scratch elements t0…t4, X3, Y3, Z3 of the formulas. */
 const scratchOf = (t: number, n: number) => Array.from({ length: 8 }, (_, i) => t + i * n);
 
-/** a ← a − (b + c): one linear combination where `fused`, else an addition into `tmp` and a subtraction. */
-function subTwo(F: FormulaField, fused: boolean, a: number, b: number, c: number, tmp: number): void {
-  if (fused) return F.lin!(a, [[a, 1], [b, -1], [c, -1]]);
+/** a ← a − (b + c): an addition into `tmp` and a subtraction. */
+function subTwo(F: FormulaField, a: number, b: number, c: number, tmp: number): void {
   F.add(tmp, b, c);
   F.sub(a, a, tmp);
 }
