@@ -15,11 +15,12 @@
  *   combinations.
  * - `jacMadd`: the same with Z2 ∈ {0, 1} (a table entry normalised to affine; Z2 = 0 is O), after
  *   `madd-2007-bl`: U1 = X1, S1 = Y1, Z1·Z2 = Z1 read in place. 8M + 4S + the same masks.
- * - Where the field has `mul2` (FormulaField: wasm Fp with reduced-radix limbs, G1), both take
- *   Y3 = R·(V − X3) + S1·(−H³) as one sum of two products (one reduction): 7M + 1 mul2 instead of 9M
- *   (jac_madd, BLS12-381 and BN254 G1: 0.96–0.99×, bench/field/mul2.ts). The doubling then takes
- *   D = 4·X1·B as a product and Y3 = E·(D − X3) − 8·B² as one sum: 2M + 3S + 1 mul2 instead of
- *   2M + 5S (jac_dbl 0.95× on both curves, the same bench).
+ * - Both have sums of two products (Y3 = R·(V − X3) − S1·H³; the doubling's Y3 = E·(D − X3) − 8·B²
+ *   with D = 4·X1·B), but take them as products and a subtraction also where the field has `mul2`:
+ *   in-wasm on the AMD host, with `mul2` BLS12-381 G1 jac_dbl took 1.07–1.31× the time, jac_madd
+ *   1.10–1.20× and jac_add 1.07–1.13× on Deno, Node 26 and Node 20 (BN254 0.98–1.10×), and the
+ *   BLS12-381 G1 multiplication (GLV, mostly Jacobian doublings) about 1.15× (ARCHITECTURE.md,
+ *   "Two products, one reduction").
  *
  * How each case is handled (no branch: every row runs the same operations; "mask" = a masked move
  * selected by a flag computed with the field's constant-time `isZero`):
@@ -135,8 +136,7 @@ export function jacField<V>(F: CoordField<V>, scratch: number = F.alloc(LIN_SCRA
 
 /**
  * out ← 2p in Jacobian coordinates: `dbl-2009-l` (a = 0) with D = 4·X1·B as a product, 3M + 4S +
- * 5 linear combinations; where F has `mul2`, 2M + 3S + 1 mul2 + 5 (see the module comment). Every input
- * (O included) gives the right result. out may alias p (written after the last read). Scratch `t`:
+ * 5 linear combinations (also where F has `mul2`: see the module comment). Every input (O included) gives the right result. out may alias p (written after the last read). Scratch `t`:
  * 5 elements.
  */
 export function jacDbl(F: JacField, t: number, out: number, p: number): void {
@@ -145,20 +145,6 @@ export function jacDbl(F: JacField, t: number, out: number, p: number): void {
   const A = t, B = t + n, C = t + 2 * n, D = t + 3 * n, E = t + 4 * n;
   F.sqr(A, X1); //                            A = X1²
   F.sqr(B, Y1); //                            B = Y1²
-  if (F.mul2 !== undefined) { // public: the field's kernels
-    // D = 2·((X1 + B)² − A − C) = 4·X1·B, and Y3 = E·(D − X3) − 8·B² as one sum of two products:
-    // 2M + 3S + 1 mul2 + 5 linear combinations (C and (X1 + B)² are not computed).
-    F.mul(D, X1, B); //                       D/4 = X1·B
-    F.lin(E, [[A, 3]]); //                    E = 3·A
-    F.mul(C, Y1, Z1); //                      Y1·Z1 (last read of p)
-    F.dbl(out + 2 * n, C); //                 Z3 = 2·Y1·Z1
-    F.sqr(A, E); //                           F = E² (into A)
-    F.lin(out, [[A, 1], [D, -8]]); //         X3 = F − 2·D
-    F.lin(D, [[D, 4], [out, -1]]); //         D − X3
-    F.lin(C, [[B, -8]]); //                   −8·B
-    F.mul2(out + n, E, D, C, B); //           Y3 = E·(D − X3) − 8·B²
-    return;
-  }
   // D = 4·X1·B as a product rather than 2·((X1 + B)² − A − C): one multiplication for a squaring, an
   // addition and a combination (linear combinations cost a quarter to a third of a product in wasm,
   // where a carry chain per coefficient is as long as the product's). 3M + 4S + 5 linear combinations.
@@ -212,19 +198,14 @@ function jacAddOrMadd(F: JacField, t: number, out: number, p: number, q: number,
   F.sqr(HH, H); //                           H²
   F.mul(W, H, HH); //                        H³
   F.mul(U2, U1, HH); //                      V = U1·H²
-  const fused = F.mul2 !== undefined && F.neg !== undefined; // public: the field's kernels
-  if (fused) F.neg!(S2, W); //               −H³ (for Y3 = R·(V − X3) + S1·(−H³), one reduction)
-  else F.mul(S2, S1, W); //                  S1·H³
+  F.mul(S2, S1, W); //                       S1·H³
   F.sub(ZZ1, H, H); //                       0
   F.cmov(W, ZZ1, tangent); //                H³ ← 0 for the tangent
   F.sqr(X3, R);
   F.lin(X3, [[X3, 1], [W, -1], [U2, -2]]); // X3 = R² − H³ − 2·V
   F.sub(Y3, U2, X3);
-  if (fused) F.mul2!(Y3, R, Y3, S1, S2); //   Y3 = R·(V − X3) − S1·H³
-  else {
-    F.mul(Y3, R, Y3);
-    F.sub(Y3, Y3, S2); //                    Y3 = R·(V − X3) − S1·H³
-  }
+  F.mul(Y3, R, Y3);
+  F.sub(Y3, Y3, S2); //                      Y3 = R·(V − X3) − S1·H³
   for (let i = 0; i < 3; i++) { // P = O → Q; Q = O → P (public loop over the coordinates)
     F.cmov(X3 + i * n, q + i * n, inf1);
     F.cmov(X3 + i * n, p + i * n, inf2);
@@ -338,7 +319,7 @@ export class Jacobian<V> {
       w.madd(out * s, p * s, q * s, this.t * s);
     } else jacMadd(this.jf, this.t, out, p, q);
   }
-  /** out ← 2p (Jacobian). 3M + 4S (2M + 3S + 1 mul2 where the field has it). */
+  /** out ← 2p (Jacobian). 3M + 4S. */
   dbl(out: number, p: number): void {
     const w = this.w;
     if (w !== null) {

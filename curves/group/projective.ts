@@ -359,9 +359,10 @@ function rcbTail(F: FormulaField, t: number, b3: number, out: number, zz: number
 /**
  * out ← 2p on slots of `F`: Renes–Costello–Batina 2015, Algorithm 9 (a = 0), 6M + 2S + 1m_3b + 9A,
  * scratch `t`, 3b at `b3`. Step 16 (t1 = X·Y) is moved first, into t3, so that p is last read at
- * step 6 and the final writes (steps 10, 15, 18) go straight to out, which may alias p. With `mul2`
- * (see rcbAdd), steps 8, 14 and 15 are one sum of two products: 4M + 2S + 1 mul2 + 1m_3b + 9A
- * (BLS12-381 and BN254 G1: 0.94×, bench/field/mul2.ts).
+ * step 6 and the final writes (steps 10, 15, 18) go straight to out, which may alias p. Steps 8, 14
+ * and 15 are a sum of two products, but not one `mul2` where the field has it: in-wasm on the AMD
+ * host that doubling took 1.09–1.18× the time of this one for BLS12-381 on Deno and Node 26 and
+ * 1.03–1.18× on Node 20 (BN254 0.95–0.99× and 1.02–1.04×), where the addition's sums gain (rcbAdd).
  */
 export function rcbDbl(F: FormulaField, t: number, b3: number, out: number, p: number): void {
   const n = F.size;
@@ -376,18 +377,6 @@ export function rcbDbl(F: FormulaField, t: number, b3: number, out: number, p: n
   F.mul(t1, Y, Z); //    5. t1 = Y·Z
   F.sqr(t2, Z); //       6. t2 = Z²           (last read of p)
   F.mul(t2, b3, t2); //  7. t2 = b3·t2
-  if (F.mul2 !== undefined) { // public: the field's kernels
-    // Steps 8, 14 and 15 as one sum of two products; t2 = b3·Z² kept (3·t2 into t1).
-    F.add(Y3, t0, t2); //                  9. Y3 = t0 + t2
-    F.mul(out + 2 * n, t1, Z3); //        10. Z3 = t1·Z3 (into out)
-    F.dbl(t1, t2);
-    F.add(t1, t1, t2); //                 11–12. t1 = 3·t2
-    F.sub(t0, t0, t1); //                 13. t0 = t0 − 3·t2
-    F.mul2(out + n, t2, Z3, t0, Y3); //   8, 14, 15. Y3 = t2·Z3 + t0·Y3 (into out)
-    F.mul(X3, t0, t3); //                 17. X3 = t0·t1
-    F.dbl(out, X3); //                    18. X3 = X3 + X3 (into out)
-    return;
-  }
   F.mul(X3, t2, Z3); //  8. X3 = t2·Z3
   F.add(Y3, t0, t2); //  9. Y3 = t0 + t2
   F.mul(out + 2 * n, t1, Z3); // 10. Z3 = t1·Z3 (into out)
