@@ -261,10 +261,9 @@ export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
     sub(e, aa, bb);
     call(fns.mul, da, d, a);
     call(fns.mul, cb, c, b);
-    add(t, da, cb);
+    emitSumDifference(fb, t, a, da, cb); // t = DA + CB, a = DA − CB (a is free after DA = D·A)
     call(fns.sq, x3, t);
-    sub(t, da, cb);
-    call(fns.sq, t, t);
+    call(fns.sq, t, a);
     call(fns.mul, z3, x1, t);
     call(fns.mul, x2, aa, bb);
     call(fns.mulA24, t, e);
@@ -278,6 +277,17 @@ export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
   emitCswapAt(fb, z2, z3, mask, x);
   emitQuotient(fb, fns, OUT, x2, z2);
   return fb;
+}
+
+/** s ← p + q and d ← p − q at constant addresses, limb by limb in one pass (2 loads, 2 stores a limb). */
+function emitSumDifference(fb: FunctionBuilder, s: number, d: number, p: number, q: number): void {
+  const [x, y] = [fb.local(I64), fb.local(I64)];
+  for (let k = 0; k < LIMBS; k++) {
+    fb.i32Const(0).mem(Op.i64Load, p + 8 * k).localSet(x);
+    fb.i32Const(0).mem(Op.i64Load, q + 8 * k).localSet(y);
+    fb.i32Const(0).localGet(x).localGet(y).op(Op.i64Add).mem(Op.i64Store, s + 8 * k);
+    fb.i32Const(0).localGet(x).localGet(y).op(Op.i64Sub).mem(Op.i64Store, d + 8 * k);
+  }
 }
 
 /**
