@@ -121,7 +121,15 @@ export { moduleFileName, packagedModule } from "../field/wasm/packaged.ts";
 
 // ---- package_files.ts (the npm runtime build's reader of dist/wasm/) ----
 export { packageFileReader, usePackageFiles } from "../package_files.ts";
-export { moduleChecksum, murmur3, murmur3Pair } from "../wasm/checksum.ts";
+export {
+  moduleChecksum,
+  MURMUR_MODULE_HEX,
+  murmur3,
+  murmur3Pair,
+  murmurBody,
+  murmurBodyWasm,
+} from "../wasm/checksum.ts";
+export { murmurModuleBytes } from "../wasm/checksum_module.ts";
 export { addModuleFiles } from "../wasm/files.ts";
 export { useEmbeddedModules } from "../deno/embedded.ts";
 export { MODULES as DENO_BLS12_381_MODULES } from "../deno/modules/bls12_381.ts";

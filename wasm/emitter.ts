@@ -63,6 +63,7 @@ export const Op = {
   i32Shl: 0x74,
   i32ShrS: 0x75,
   i32ShrU: 0x76,
+  i32Rotl: 0x77,
   i64Add: 0x7c,
   i64Sub: 0x7d,
   i64Mul: 0x7e,

@@ -1,10 +1,21 @@
 /**
  * wasm/checksum.ts: MurmurHash3_x86_32 against the published test values of the reference
  * implementation (SMHasher's `MurmurHash3_x86_32`, as listed by its ports), every tail length 0–3,
- * and the module checksum's sensitivity to one flipped bit, to the length, and its stability.
+ * and the module checksum's sensitivity to one flipped bit, to the length, and its stability; its
+ * loop in WebAssembly against the one in JavaScript (lengths across the first page of the wasm
+ * memory and past it), the written-out module against the emitter's, and the JavaScript loop where
+ * WebAssembly is refused (a child process).
  */
 import assert from "node:assert/strict";
-import { moduleChecksum, murmur3, murmur3Pair } from "../internal.ts";
+import {
+  moduleChecksum,
+  murmur3,
+  murmur3Pair,
+  MURMUR_MODULE_HEX,
+  murmurBody,
+  murmurBodyWasm,
+  murmurModuleBytes,
+} from "../internal.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -55,4 +66,34 @@ Deno.test("checksum: unaligned bytes (the copied path) hash as the aligned view,
     assert.deepEqual([a, b], [murmur3(aligned, 0), murmur3(aligned, 0x9747b28c)]);
   }
   assert.equal(murmur3Pair(text("Hello, world!"), 1, 0x9747b28c)[1], 0x24884cba);
+});
+
+Deno.test("checksum: the written-out wasm module is the emitter's", () => {
+  const hex = Array.from(murmurModuleBytes(), (b) => b.toString(16).padStart(2, "0")).join("");
+  assert.equal(MURMUR_MODULE_HEX, hex);
+});
+
+Deno.test("checksum: the wasm loop gives the JavaScript loop's states", () => {
+  const seeds: [number, number][] = [[0, 0x9747b28c], [1, 0xffffffff], [0x12345678, 0x80000000]];
+  for (const n of [0, 1, 3, 4, 7, 8, 1000, 65528, 65532, 65536, 65537, 200_001, 262_139]) {
+    const bytes = new Uint8Array(n).map((_, i) => (i * 2654435761) >>> 24);
+    for (const [s0, s1] of seeds) {
+      const wasm = murmurBodyWasm(bytes, s0, s1);
+      assert.notEqual(wasm, null, "Deno compiles WebAssembly");
+      assert.deepEqual(wasm, murmurBody(bytes, s0, s1), `length ${n}, seeds ${s0}, ${s1}`);
+    }
+  }
+});
+
+Deno.test("checksum: where WebAssembly is refused, the JavaScript loop gives the same checksum", async () => {
+  const child = new URL("./checksum_child.ts", import.meta.url).pathname;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-prompt", child],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = (b: Uint8Array) => new TextDecoder().decode(b).trim();
+  const bytes = new Uint8Array(70_001).map((_, i) => (i * 40503) >>> 8);
+  assert.equal(text(out.stdout), `refused ${moduleChecksum(bytes)}`, text(out.stderr));
 });
