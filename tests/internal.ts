@@ -123,9 +123,9 @@ export { moduleFileName, packagedModule } from "../field/wasm/packaged.ts";
 export { packageFileReader, usePackageFiles } from "../package_files.ts";
 export {
   moduleChecksum,
-  MURMUR_MODULE_HEX,
   murmur3,
   murmur3Pair,
+  MURMUR_MODULE_HEX,
   murmurBody,
   murmurBodyWasm,
 } from "../wasm/checksum.ts";
