@@ -136,8 +136,8 @@ export function jacField<V>(F: CoordField<V>, scratch: number = F.alloc(LIN_SCRA
 
 /**
  * out ← 2p in Jacobian coordinates: `dbl-2009-l` (a = 0) with D = 4·X1·B as a product, 3M + 4S +
- * 5 linear combinations (also where F has `mul2`: see the module comment). Every input (O included) gives the right result. out may alias p (written after the last read). Scratch `t`:
- * 5 elements.
+ * 5 linear combinations (also where F has `mul2`: see the module comment). Every input (O included)
+ * gives the right result. out may alias p (written after the last read). Scratch `t`: 5 elements.
  */
 export function jacDbl(F: JacField, t: number, out: number, p: number): void {
   const n = F.size;
