@@ -228,6 +228,12 @@ export const X25519_CONTRACTS: Readonly<Record<string, LeafContract>> = {
     cite: 'x25519/wasm/field.ts emitFromBytes: "Values ≥ p are accepted … Output bounds: tight."',
   },
   fe_mul_a24: { kind: "contract", inputs: [el(1, LOOSE)], outputs: [out(0, { k: TIGHT })], cite: X_CITE },
+  fe_mul_a24_add: {
+    kind: "contract",
+    inputs: [el(1, LOOSE), el(2, LOOSE)],
+    outputs: [out(0, { k: TIGHT })],
+    cite: X_CITE,
+  },
   fe_carry: {
     kind: "contract",
     inputs: [el(1, LOOSE)],

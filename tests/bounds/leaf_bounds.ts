@@ -122,6 +122,7 @@ export const X25519_LEAF_BOUNDS: readonly X25519LeafBound[] = [
   { fn: "fe_mul", inputs: ["loose", "loose"], output: "tight" },
   { fn: "fe_sq", inputs: ["loose"], output: "tight" },
   { fn: "fe_mul_a24", inputs: ["loose"], output: "tight" },
+  { fn: "fe_mul_a24_add", inputs: ["loose", "loose"], output: "tight" },
   { fn: "fe_carry", inputs: ["loose"], output: "tight" },
   { fn: "fe_add", inputs: ["tight", "tight"], output: "2tight" },
   { fn: "fe_sub", inputs: ["tight", "tight"], output: "2tight" },

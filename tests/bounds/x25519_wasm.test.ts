@@ -49,6 +49,7 @@ function contracts(a: ReturnType<typeof x25519Interpreter>): Map<number, Contrac
     m.set(a.indexOf(fn), feContract(fn, inputs, 0, LOOSE, TIGHT));
   }
   m.set(a.indexOf("fe_mul_a24"), feContract("fe_mul_a24", [1], 0, LOOSE, TIGHT));
+  m.set(a.indexOf("fe_mul_a24_add"), feContract("fe_mul_a24_add", [1, 2], 0, LOOSE, TIGHT));
   m.set(a.indexOf("fe_tobytes"), toBytesContract);
   return m;
 }
@@ -64,7 +65,7 @@ const toBytesContract: Contract = (x, args) => {
 
 Deno.test("bounds wasm x25519: field functions meet their stated limb bounds, no wrap", () => {
   assert.ok(inside(TWICE_TIGHT, LOOSE));
-  for (const fn of ["fe_mul", "fe_sq", "fe_mul_a24", "fe_carry", "fe_add", "fe_sub"]) {
+  for (const fn of ["fe_mul", "fe_sq", "fe_mul_a24", "fe_mul_a24_add", "fe_carry", "fe_add", "fe_sub"]) {
     const { inputs, output } = row(fn);
     const ins = inputs.map((b) => BOUND[b as keyof typeof BOUND]), out = BOUND[output as keyof typeof BOUND];
     const x = analyseFe(fn, ins);
@@ -156,7 +157,7 @@ function ladder(name: "x25519" | "x25519_calls", withContracts: boolean) {
   const a = x25519Interpreter();
   // The epilogue's fe_invert and fe_mul (and, for the call shape, every product) by contract.
   const all = contracts(a);
-  if (!withContracts) { for (const n of ["fe_sq", "fe_mul_a24"]) all.delete(a.indexOf(n)); }
+  if (!withContracts) { for (const n of ["fe_sq", "fe_mul_a24", "fe_mul_a24_add"]) all.delete(a.indexOf(n)); }
   for (const [i, c] of all) a.contracts.set(i, c);
   a.seedUnknown(x25519Layout.K, 32);
   a.seedUnknown(x25519Layout.U, 40); // fe_frombytes' last 8-byte load reads 4 bytes past u

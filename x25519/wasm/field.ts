@@ -227,10 +227,22 @@ function karatsubaColumns(fb: FunctionBuilder, pool: LocalPool, h: Fe, f: Fe, g:
  * out ← f·g (Karatsuba, {@linkcode karatsubaColumns}), f² (`g` null: 55 products, {@linkcode columnTerms})
  * or small·f (`small` > 0), then ref10's carry chain and the copy to `out`.
  */
-function emitProduct(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe, g: Fe | null, small = 0): void {
+function emitProduct(
+  fb: FunctionBuilder,
+  pool: LocalPool,
+  out: Fe,
+  f: Fe,
+  g: Fe | null,
+  small = 0,
+  addend: Fe | null = null,
+): void {
   const acc = pool.tempFe();
   if (small > 0) {
-    for (let k = 0; k < LIMBS; k++) fb.localGet(f[k]).i64Const(small).op(Op.i64Mul).localSet(acc[k]);
+    for (let k = 0; k < LIMBS; k++) {
+      fb.localGet(f[k]).i64Const(small).op(Op.i64Mul);
+      if (addend !== null) fb.localGet(addend[k]).op(Op.i64Add);
+      fb.localSet(acc[k]);
+    }
   } else if (g !== null) {
     karatsubaColumns(fb, pool, acc, f, g);
   } else {
@@ -267,6 +279,21 @@ export function emitSqr(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe): v
  */
 export function emitMulSmall(fb: FunctionBuilder, pool: LocalPool, out: Fe, f: Fe, s: number): void {
   emitProduct(fb, pool, out, f, null, s);
+}
+
+/**
+ * out ← s·f + g for a public constant 0 < s < 2^20: g added to the limb products before the carry
+ * chain (the ladder's AA + a24·E in one function). Input bounds: loose. Output bounds: tight.
+ */
+export function emitMulSmallAdd(
+  fb: FunctionBuilder,
+  pool: LocalPool,
+  out: Fe,
+  f: Fe,
+  s: number,
+  g: Fe,
+): void {
+  emitProduct(fb, pool, out, f, null, s, g);
 }
 
 /** out ← f with the carry chain applied (weak reduction). Input: loose. Output: tight. */

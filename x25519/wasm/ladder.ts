@@ -231,7 +231,8 @@ function emitCswapAt(fb: FunctionBuilder, p: number, q: number, mask: number, x:
  * function (fe_mul, fe_sq, fe_mul_a24: one product per function, its operands loaded from memory),
  * and the additions and subtractions are inline loads and stores, the first four of them on the
  * conditionally swapped state without storing the swap ({@linkcode emitSwappedSums}: Node 20 50.4–51.3
- * against 52.4–53.2 µs with the swaps stored, eight processes). No local lives across the loop but the
+ * against 52.4–53.2 µs with the swaps stored, eight processes); AA + a24·E is one call
+ * (fe_mul_a24_add). No local lives across the loop but the
  * counter and the swap bit. The operation sequence, the bounds and the loop are those of the inline
  * ladder.
  */
@@ -266,8 +267,7 @@ export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
     call(fns.sq, t, a);
     call(fns.mul, z3, x1, t);
     call(fns.mul, x2, aa, bb);
-    call(fns.mulA24, t, e);
-    add(t, aa, t);
+    call(fns.mulA24Add, t, e, aa); //      t = AA + a24·E, one function
     call(fns.mul, z2, e, t);
     fb.localGet(i).i32Const(0).op(Op.i32Ne).brIf(0);
   }

@@ -7,6 +7,7 @@
  * Exports (all arguments are i32 byte addresses unless noted):
  * ```
  * fe_mul(o, a, b)  fe_sq(o, a)  fe_add(o, a, b)  fe_sub(o, a, b)  fe_mul_a24(o, a)   straight-line
+ * fe_mul_a24_add(o, a, b): o ← a24·a + b (with x25519_calls, its one caller)           straight-line
  * fe_carry(o, a)   fe_cswap(a, b, flag: 0|1)  fe_frombytes(o, s)  fe_tobytes(s, a)   straight-line
  * fe_invert(o, a)                      calls of fe_tobytes, fe_invert_bytes, fe_frombytes
  * fe_invert_bytes(o, a, 0)             on canonical 32-byte values (wasm/inverse.ts): counted loop
@@ -33,6 +34,7 @@ import {
   emitLoad,
   emitMul,
   emitMulSmall,
+  emitMulSmallAdd,
   emitSqr,
   emitStore,
   emitSub,
@@ -53,6 +55,8 @@ export interface FieldFunctions {
   add: number;
   sub: number;
   mulA24: number;
+  /** fe_mul_a24_add (a24·a + b), or −1 where the module has no call ladder. */
+  mulA24Add: number;
   frombytes: number;
   invert: number;
   tobytes: number;
@@ -133,6 +137,12 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
     "fe_mul_a24",
     memFunction(1, (fb, pool, out, [a]) => emitMulSmall(fb, pool, out, a, A24)),
   );
+  const mulA24Add = ladders.includes("x25519_calls")
+    ? mb.addFunction(
+      "fe_mul_a24_add",
+      memFunction(2, (fb, pool, out, [a, b]) => emitMulSmallAdd(fb, pool, out, a, A24, b)),
+    )
+    : -1;
   mb.addFunction("fe_carry", memFunction(1, (fb, pool, out, [a]) => emitCarryFe(fb, pool, out, a)));
   {
     const fb = new FunctionBuilder(params(3));
@@ -168,7 +178,7 @@ export function buildX25519Wasm(opts: BuildOptions = {}): Uint8Array {
   // Canonical values as 8 little-endian u32 words, inverted with u started at 1 (the plain inverse).
   const invertBytes = mb.addFunction("fe_invert_bytes", inverseFunction(P, { limbBits: 32, start: 1n }));
   const inv = mb.addFunction("fe_invert", invert({ tobytes, invertBytes, frombytes }));
-  const fns: FieldFunctions = { mul, sq, add, sub, mulA24, frombytes, invert: inv, tobytes };
+  const fns: FieldFunctions = { mul, sq, add, sub, mulA24, mulA24Add, frombytes, invert: inv, tobytes };
   if (ladders.includes("x25519")) mb.addFunction("x25519", buildLadder(fns));
   if (ladders.includes("x25519_calls")) mb.addFunction("x25519_calls", buildLadderCalls(fns));
   if (opts.base ?? true) {
