@@ -246,7 +246,6 @@ export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
     for (const arg of args) fb.i32Const(arg);
     fb.call(f);
   };
-  const add = (o: number, p: number, q: number) => emitLinearAt(fb, Op.i64Add, o, p, q);
   const sub = (o: number, p: number, q: number) => emitLinearAt(fb, Op.i64Sub, o, p, q);
   emitLadderStartAt(fb, fns, K, U);
   fb.i32Const(255).localSet(i);
