@@ -227,14 +227,13 @@ function emitCswapAt(fb: FunctionBuilder, p: number, q: number, mask: number, x:
 /**
  * `x25519_calls(out, k, u)`: the same function as {@linkcode buildLadder} in a shape that engines
  * with a weaker optimising tier compile well (issue 15): the ladder state lives in memory
- * (`ladderSlot`), each multiplication, squaring and a24 product is a call of the module's memory
- * function (fe_mul, fe_sq, fe_mul_a24: one product per function, its operands loaded from memory),
- * and the additions and subtractions are inline loads and stores, the first four of them on the
- * conditionally swapped state without storing the swap ({@linkcode emitSwappedSums}: Node 20 50.4–51.3
- * against 52.4–53.2 µs with the swaps stored, eight processes); AA + a24·E is one call
- * (fe_mul_a24_add). No local lives across the loop but the
- * counter and the swap bit. The operation sequence, the bounds and the loop are those of the inline
- * ladder.
+ * (`ladderSlot`), each multiplication and squaring is a call of the module's memory function (fe_mul,
+ * fe_sq: one product per function, its operands loaded from memory), AA + a24·E one call of
+ * fe_mul_a24_add, and the other additions and subtractions are inline loads and stores, the first four
+ * on the conditionally swapped state without storing the swap ({@linkcode emitSwappedSums}: Node 20
+ * 50.4–51.3 against 52.4–53.2 µs with the swaps stored, eight processes). No local lives across the
+ * loop but the counter and the swap bit. The operation sequence, the bounds and the loop are those of
+ * the inline ladder.
  */
 export function buildLadderCalls(fns: FieldFunctions): FunctionBuilder {
   const [x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t] = CALL_SLOTS.map(ladderSlot);
