@@ -103,6 +103,13 @@ export const MURMUR_DATA: number = 8;
 
 let murmurModule: WebAssembly.Module | null | undefined;
 
+/** The bytes of MURMUR_MODULE_HEX (wasm/ imports nothing of the library, so not errors.ts' hexToBytes). */
+function writtenOutModule(): Uint8Array<ArrayBuffer> {
+  const hex = MURMUR_MODULE_HEX, out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
 /**
  * {@linkcode murmurBody} run in WebAssembly (a fresh instance whose memory holds a copy of the bytes,
  * dropped afterwards), or null where this runtime does not compile WebAssembly from bytes or cannot
@@ -110,9 +117,7 @@ let murmurModule: WebAssembly.Module | null | undefined;
  */
 export function murmurBodyWasm(bytes: Uint8Array, s0: number, s1: number): [number, number] | null {
   if (murmurModule === undefined) {
-    const hex = MURMUR_MODULE_HEX, bytes = new Uint8Array(hex.length / 2);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-    murmurModule = wasmCompilesFromBytes() ? compileWasm(bytes, "checksum") : null;
+    murmurModule = wasmCompilesFromBytes() ? compileWasm(writtenOutModule(), "checksum") : null;
   }
   if (murmurModule === null) return null;
   const x = new WebAssembly.Instance(murmurModule).exports as {
