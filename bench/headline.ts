@@ -27,6 +27,7 @@ export const HEADLINES: readonly Headline[] = [
   { id: "bls12-381 hash-to-g2", note: "(RFC 9380)" },
   { id: "bls12-381 bls-sign", ref: "blst" },
   { id: "bls12-381 bls-verify", note: "(decode, subgroup checks, hash, pairing)", ref: "blst" },
+  { id: "bls12-381 bls-fav-64", note: "(fast aggregate verify of 64 keys, bytes in)", ref: "blst" },
   { id: "bn254 fp-mul" },
   { id: "bn254 g1-mul-ct", note: "(GLV)" },
   { id: "bn254 g2-mul-ct", note: "(GLS)" },

@@ -99,6 +99,8 @@ export interface BlsEth {
   sign(sk: PeerValue, msg: Uint8Array): Uint8Array;
   /** Decodes (with subgroup checks) the public key and the signature, and verifies: bytes in. */
   verify(pk: Uint8Array, msg: Uint8Array, sig: Uint8Array): boolean;
+  /** Decodes (with subgroup checks) the public keys and the signature, and fast-aggregate-verifies: bytes in. */
+  fastAggregateVerify(pks: readonly Uint8Array[], msg: Uint8Array, sig: Uint8Array): boolean;
 }
 
 let blsReady: Promise<BlsEth> | undefined;
@@ -123,6 +125,16 @@ export function blsEthWasm(): Promise<BlsEth> {
         p.deserialize(pk);
         s.deserialize(sig);
         return p.verify(s, msg);
+      },
+      fastAggregateVerify: (pks, msg, sig) => {
+        const ps = pks.map((b) => {
+          const p = new bls.PublicKey();
+          p.deserialize(b);
+          return p;
+        });
+        const s = new bls.Signature();
+        s.deserialize(sig);
+        return s.fastAggregateVerify(ps, msg);
       },
     };
   })();

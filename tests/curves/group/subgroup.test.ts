@@ -91,6 +91,50 @@ for (const backend of BACKENDS) {
   });
 }
 
+/**
+ * A point of order q (a prime dividing G's cofactor h, q^e its full power there): T = [r·h/q^e]·P for
+ * random curve points P until T ≠ O (the q-part of E may not be cyclic, so [r·h/q]·P can be O for
+ * every P), then T ← q·T while that is not O.
+ */
+function pointOfOrder(
+  G: AnyGroup,
+  q: bigint,
+  rand: (bits?: number) => bigint,
+  fp2: boolean,
+): PointImpl<unknown> {
+  let qe = q;
+  while (G.h % (qe * q) === 0n) qe *= q;
+  const law = G.law, t = law.alloc(2);
+  for (;;) {
+    const P = randomCurvePoint(G, rand, fp2);
+    mulVartime(law, t, P.group.slotOf(P), (G.r * G.h) / qe, t + 3 * law.n);
+    if (law.isZero(t) === 1) continue;
+    let T = G.save(t);
+    for (let U = T.multiplyUnsafe(q); !U.isZero(); U = U.multiplyUnsafe(q)) T = U as PointImpl<unknown>;
+    return T;
+  }
+}
+
+// Why FastAggregateVerify checks each key (bench/cases/bls_sig.ts, bls-fav-64): a batched check that
+// tests one random combination Σ cᵢ·Pᵢ misses a key with a component of prime order q whenever
+// q | cᵢ, with probability 1/q, and BLS12-381's cofactors have small primes (G1: 3, 11, 10177, …;
+// G2: 13, 23, 2713, …). Here a key P = B + T with T of order q fails the test and q·P passes it.
+Deno.test("subgroup: a random combination is no sound batched check (small cofactor primes of BLS12-381)", () => {
+  const { G1, G2 } = bls12_381Groups("wasm");
+  const rand = rng(16);
+  for (const [G, fp2, primes] of [[G1, false, [3n, 11n]], [G2, true, [13n, 23n]]] as const) {
+    const g = G as AnyGroup;
+    for (const q of primes) {
+      assert.equal(g.h % q, 0n, `${g.name}: ${q} divides the cofactor`);
+      const T = pointOfOrder(g, q, rand, fp2);
+      assert.ok(T.multiplyUnsafe(q).isZero(), `${g.name}: T has order ${q}`);
+      const P = g.BASE.add(T) as PointImpl<unknown>;
+      assert.equal(P.isTorsionFreeVartime(), false, `${g.name}: B + T is outside the subgroup`);
+      assert.equal(P.multiplyUnsafe(q).isTorsionFreeVartime(), true, `${g.name}: ${q}·(B + T) is inside`);
+    }
+  }
+});
+
 Deno.test("subgroup: BN254 G2's relation is the first row of its GLS basis, under ePrint 2022/348's conditions", () => {
   // Dai–Lin–Zhao–Zhou's test holds for BN curves with u ≢ 4 (mod 13) and u ≢ 92 (mod 97).
   assert.notEqual(BN254_U % 13n, 4n);
