@@ -91,6 +91,31 @@ Deno.test("bls-eth-wasm: the same keys and signatures as isochron (Ethereum DST)
   }
 });
 
+Deno.test("bls-eth-wasm: fastAggregateVerify agrees with isochron's on an aggregate of 4 keys", async () => {
+  const bls = await blsEthWasm();
+  const s = bls12_381.sig, msg = randomBytes(32);
+  const sks = Array.from({ length: 4 }, () => s.SecretKey.keyGen(randomBytes(32)));
+  const pks = sks.map((sk) => s.getPublicKey(sk)),
+    sig = s.aggregateSignatures(sks.map((sk) => s.sign(sk, msg)));
+  const bytes = pks.map((pk) => pk.toBytes());
+  assert.equal(s.fastAggregateVerify(pks, msg, sig), true);
+  assert.equal(
+    bls.fastAggregateVerify(bytes, msg, sig.toBytes()),
+    true,
+    "bls-eth-wasm accepts isochron's aggregate",
+  );
+  assert.equal(
+    bls.fastAggregateVerify(bytes.slice(1), msg, sig.toBytes()),
+    false,
+    "and refuses it without a key",
+  );
+  assert.equal(
+    bls.fastAggregateVerify(bytes, randomBytes(32), sig.toBytes()),
+    false,
+    "or on another message",
+  );
+});
+
 Deno.test("libsodium-wrappers: crypto_scalarmult and its base-point form equal isochron's X25519", async () => {
   const sodium = await libsodium();
   for (let i = 0; i < 8; i++) {
